@@ -1,0 +1,1 @@
+"""skmd.bench.programs."""

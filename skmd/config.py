@@ -1,0 +1,118 @@
+"""Settings read from the environment, overridable in-process.
+
+Every switch a user or a benchmark flips lives here, so that the runtime asks one
+place and ``skmd bench`` can compare policies side by side in one process with
+:func:`override` instead of restarting.
+
+=====================  =========================================================
+variable               meaning
+=====================  =========================================================
+``SKMD_DEVICES``       which physical devices back the virtual device, e.g.
+                       ``0,2`` (indices as ``skmd devices`` lists them) or a
+                       name fragment per item (``nvidia,cpu``). Default: all.
+``SKMD_HOME``          which physical device holds the application's buffers
+                       (index or name fragment). Default: the fastest one.
+``SKMD_POLICY``        how a launch is split: ``hill`` (default), ``linear``,
+                       ``single``, ``even``, ``static``.
+``SKMD_MODE``          ``skmd`` (default: every launch split on its own),
+                       ``mkmd`` (kernels deferred to a sync point, DAG
+                       scheduled), ``coarse`` (DAG, whole kernels only),
+                       ``inorder`` (everything whole on the home device).
+``SKMD_PROFILE_DIR``   folder of the profile store (``profiles.sqlite``).
+``SKMD_ONLINE``        ``1`` (default): measured times refine later splits.
+``SKMD_VERIFY``        ``1``: every split launch is re-run whole and compared.
+``SKMD_MIN_SPLIT_US``  launches predicted shorter than this run whole (default
+                       200 microseconds).
+``SKMD_FAULTS``        fault injection for tests, see :mod:`skmd.runtime.faults`.
+``SKMD_LOG``           ``0`` turns the run log off.
+=====================  =========================================================
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+from dataclasses import dataclass, field, fields, replace
+from typing import Iterator
+
+POLICIES = ("hill", "linear", "single", "even", "static")
+MODES = ("skmd", "mkmd", "coarse", "inorder")
+
+
+@dataclass(frozen=True)
+class Settings:
+    devices: str | None = None
+    home: str | None = None
+    policy: str = "hill"
+    mode: str = "skmd"
+    profile_dir: str | None = None
+    online: bool = True
+    verify: bool = False
+    min_split_us: float = 200.0
+    faults: str | None = None
+    log: bool = True
+    #: device label -> fraction of the work-groups, for ``policy="static"``
+    static_fractions: dict[str, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.policy not in POLICIES:
+            raise ValueError(
+                f"SKMD_POLICY={self.policy!r} is not one of {', '.join(POLICIES)}")
+        if self.mode not in MODES:
+            raise ValueError(
+                f"SKMD_MODE={self.mode!r} is not one of {', '.join(MODES)}")
+
+
+def _flag(value: str | None, default: bool) -> bool:
+    if value is None or value == "":
+        return default
+    return value.strip().lower() not in ("0", "false", "no", "off")
+
+
+def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Settings:
+    env = os.environ if environ is None else environ
+    return Settings(
+        devices=env.get("SKMD_DEVICES") or None,
+        home=env.get("SKMD_HOME") or None,
+        policy=(env.get("SKMD_POLICY") or "hill").strip().lower(),
+        mode=(env.get("SKMD_MODE") or "skmd").strip().lower(),
+        profile_dir=env.get("SKMD_PROFILE_DIR") or None,
+        online=_flag(env.get("SKMD_ONLINE"), True),
+        verify=_flag(env.get("SKMD_VERIFY"), False),
+        min_split_us=float(env.get("SKMD_MIN_SPLIT_US") or 200.0),
+        faults=env.get("SKMD_FAULTS") or None,
+        log=_flag(env.get("SKMD_LOG"), True),
+    )
+
+
+_current: Settings | None = None
+
+
+def get() -> Settings:
+    """The settings in force: the environment's, unless overridden."""
+    global _current
+    if _current is None:
+        _current = from_environ()
+    return _current
+
+
+def reload() -> Settings:
+    """Forget overrides and read the environment again."""
+    global _current
+    _current = from_environ()
+    return _current
+
+
+@contextlib.contextmanager
+def override(**changes: object) -> Iterator[Settings]:
+    """Temporarily change settings, e.g. ``with override(policy="linear"):``."""
+    global _current
+    known = {f.name for f in fields(Settings)}
+    unknown = set(changes) - known
+    if unknown:
+        raise TypeError(f"unknown setting(s): {', '.join(sorted(unknown))}")
+    before = get()
+    _current = replace(before, **changes)  # type: ignore[arg-type]
+    try:
+        yield _current
+    finally:
+        _current = before

@@ -1,0 +1,1 @@
+"""skmd.mkmd_graph."""
