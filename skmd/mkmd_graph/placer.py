@@ -1,0 +1,255 @@
+"""Book commands and the transfers they need onto devices and links.
+
+Shared by every scheduler: it knows where each buffer's current content is
+valid (SnuCL-style valid-copy sets, host included), so data moves only when a
+command needs it somewhere it is not, and from the copy that arrives first.
+Bookings are journaled so a trial split can be taken back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+
+from .graph import SINK, SOURCE, Command
+from .model import HOST, Platform, Schedule, Slot, Transfer
+from .timeline import Timeline
+
+
+@dataclass
+class Hop:
+    """A tentative leg of a transfer."""
+    buffer: int
+    src: str
+    dst: str
+    link: str
+    start: float
+    end: float
+    nbytes: int
+    node: int | None = None
+    groups: tuple[int, int] | None = None
+
+
+class Placer:
+    def __init__(self, graph: nx.DiGraph, platform: Platform, *,
+                 contention: bool = True, serial: bool = False) -> None:
+        self.g = graph
+        self.p = platform
+        self.contention = contention and platform.comm_time is None
+        self.serial = serial
+        self.cursor = 0.0
+        self.bytes = graph.graph["buffer_bytes"]
+        self.dev_tl: dict[str, Timeline] = {d: Timeline() for d in platform.devices}
+        self.dev_tl[HOST] = Timeline()
+        self.link_tl: dict[str, Timeline] = {}
+        self.valid: dict[int, dict[str, float]] = {}
+        init = graph.graph.get("initial")
+        home = platform.home_location
+        for b in self.bytes:
+            if init is None:
+                self.valid[b] = {home: 0.0}
+            else:
+                self.valid[b] = {loc: 0.0 for loc in init.get(b, ())}
+        self.device: dict = {SOURCE: home}
+        self.end: dict = {SOURCE: 0.0}
+        self.slots: list[Slot] = []
+        self.transfers: list[Transfer] = []
+        self.journal: list = []
+        self._exec: dict[tuple[int, str, int], float] = {}
+
+    # -- costs -----------------------------------------------------------
+    def exec_time(self, c: Command, device: str, groups: int) -> float:
+        if device == HOST:
+            return self.p.host_time(c.id) if self.p.host_time else 0.0
+        key = (c.id, device, groups)
+        t = self._exec.get(key)
+        if t is None:
+            t = float(self.p.exec_time(c.id, device, groups))
+            self._exec[key] = t
+        return t
+
+    def candidates(self, c: Command) -> tuple[str, ...]:
+        return (HOST,) if c.on_host else self.p.devices
+
+    def link(self, key: str) -> Timeline:
+        tl = self.link_tl.get(key)
+        if tl is None:
+            tl = self.link_tl[key] = Timeline()
+        return tl
+
+    # -- readiness -------------------------------------------------------
+    def pred_ready(self, v, device: str) -> float:
+        """Latest finish of ``v``'s predecessors (plus fixed edge costs)."""
+        t = self.cursor if self.serial else 0.0
+        comm = self.p.comm_time
+        for u in self.g.predecessors(v):
+            e = self.end[u]
+            if comm is not None and u != SOURCE and self.device[u] != device:
+                e += comm(u, v)
+            if e > t:
+                t = e
+        return t
+
+    def route(self, b: int, src: str, dst: str, t: float, nbytes: int,
+              extra: dict[str, list[tuple[float, float]]], node=None,
+              groups=None) -> tuple[float, list[Hop]]:
+        hops = []
+        for s, d, key, dur in self.p.hops(src, dst, nbytes):
+            if self.contention:
+                t = self.link(key).find(t, dur, extra.get(key, ()))
+                extra.setdefault(key, []).append((t, t + dur))
+            hops.append(Hop(b, s, d, key, t, t + dur, nbytes, node, groups))
+            t += dur
+        return t, hops
+
+    def bring(self, buffers, device: str, not_before: float,
+              extra: dict[str, list[tuple[float, float]]]) -> tuple[float, list[Hop]]:
+        """Tentatively move ``buffers`` to ``device``; arrival time and legs."""
+        arrive = not_before
+        legs: list[Hop] = []
+        if self.p.comm_time is not None:
+            return arrive, legs
+        for b in sorted(buffers):
+            copies = self.valid.get(b)
+            if not copies:
+                continue
+            if device in copies:
+                arrive = max(arrive, copies[device])
+                continue
+            best = None
+            nbytes = int(self.bytes.get(b, 0))
+            for src, ready in copies.items():
+                start = max(ready, not_before) if self.serial else ready
+                t_try = {k: list(v) for k, v in extra.items()} if self.contention else {}
+                t, hops = self.route(b, src, device, start, nbytes, t_try)
+                if best is None or t < best[0]:
+                    best = (t, hops, t_try)
+            t, hops, t_try = best
+            if self.contention:
+                extra.clear()
+                extra.update(t_try)
+            legs += hops
+            arrive = max(arrive, t)
+            if self.serial:
+                not_before = t
+        return arrive, legs
+
+    def evaluate(self, v, device: str, groups: int | None = None,
+                 needs=None) -> tuple[float, float, list[Hop]]:
+        """(start, end, legs) of ``v`` on ``device`` at its earliest."""
+        c: Command = self.g.nodes[v]["command"]
+        ready = self.pred_ready(v, device)
+        extra: dict[str, list[tuple[float, float]]] = {}
+        if self.p.comm_time is not None:
+            arrive, legs = ready, self.edge_legs(v, device)
+        else:
+            arrive, legs = self.bring(c.needs if needs is None else needs,
+                                      device, ready, extra)
+        dur = self.exec_time(c, device, c.total_groups if groups is None else groups)
+        start = self.dev_tl[device].find(max(ready, arrive), dur)
+        return start, start + dur, legs
+
+    def edge_legs(self, v, device: str) -> list[Hop]:
+        """Moves implied by fixed edge costs (no link contention)."""
+        legs = []
+        for u in self.g.predecessors(v):
+            du = self.device[u]
+            if du == device:
+                continue
+            data = self.g.edges[u, v]
+            cost = 0.0 if u == SOURCE else self.p.comm_time(u, v)
+            for b in sorted(data["buffers"]):
+                legs.append(Hop(b, du, device, f"{du}->{device}", self.end[u],
+                                self.end[u] + cost, int(self.bytes.get(b, 0))))
+        return legs
+
+    # -- booking ---------------------------------------------------------
+    def book_legs(self, legs: list[Hop]) -> None:
+        for h in legs:
+            if self.contention:
+                self.link(h.link).add(h.start, h.end)
+            tr = Transfer(h.buffer, h.src, h.dst, h.start, h.end, h.nbytes,
+                          h.link, h.node, h.groups)
+            self.transfers.append(tr)
+            self.journal.append(("transfer", tr))
+            if h.groups is None:
+                self.set_valid(h.buffer, h.dst, h.end, add=True)
+
+    def book_slot(self, slot: Slot) -> None:
+        self.dev_tl[slot.device].add(slot.start, slot.end)
+        self.slots.append(slot)
+        self.journal.append(("slot", slot))
+
+    def set_valid(self, b: int, loc: str, t: float, add: bool) -> None:
+        old = dict(self.valid.get(b, {}))
+        self.journal.append(("valid", b, old))
+        if add:
+            cur = self.valid.setdefault(b, {})
+            if loc not in cur or t < cur[loc]:
+                cur[loc] = t
+        else:
+            self.valid[b] = {loc: t}
+
+    def finish(self, v, device: str, end: float) -> None:
+        """Record ``v`` done on ``device`` at ``end``: its writes live there."""
+        c: Command = self.g.nodes[v]["command"]
+        self.journal.append(("node", v, self.device.get(v), self.end.get(v)))
+        self.device[v] = device
+        self.end[v] = end
+        for b in c.writes:
+            self.set_valid(b, device, end, add=False)
+        if self.serial:
+            self.cursor = max(self.cursor, end)
+
+    def place_whole(self, v, device: str) -> tuple[float, float]:
+        c: Command = self.g.nodes[v]["command"]
+        start, end, legs = self.evaluate(v, device)
+        self.book_legs(legs)
+        self.book_slot(Slot(v, device, start, end, (0, c.total_groups)))
+        self.finish(v, device, end)
+        return start, end
+
+    def mark(self) -> int:
+        return len(self.journal)
+
+    def rollback(self, mark: int) -> None:
+        while len(self.journal) > mark:
+            entry = self.journal.pop()
+            if entry[0] == "transfer":
+                tr = entry[1]
+                self.transfers.remove(tr)
+                if self.contention:
+                    self.link_tl[tr.link].remove(tr.start, tr.end)
+            elif entry[0] == "slot":
+                s = entry[1]
+                self.slots.remove(s)
+                self.dev_tl[s.device].remove(s.start, s.end)
+            elif entry[0] == "valid":
+                self.valid[entry[1]] = entry[2]
+            elif entry[0] == "node":
+                _, v, dev, end = entry
+                if dev is None:
+                    self.device.pop(v, None)
+                    self.end.pop(v, None)
+                else:
+                    self.device[v], self.end[v] = dev, end
+
+    # -- result ----------------------------------------------------------
+    def schedule(self, mode: str) -> Schedule:
+        ends = [s.end for s in self.slots] + [t.end for t in self.transfers]
+        makespan = max(ends, default=0.0)
+        self.end[SINK] = makespan
+        final, valid_at = {}, {}
+        for b, copies in self.valid.items():
+            if copies:
+                valid_at[b] = frozenset(copies)
+                final[b] = min(copies, key=lambda loc: (copies[loc], loc))
+        writers = {}
+        for v in self.g.graph["order"]:
+            for b in self.g.nodes[v]["command"].writes:
+                writers[b] = v
+        for b, v in writers.items():
+            final[b] = self.device[v]
+        devs = {v: d for v, d in self.device.items() if v not in (SOURCE, SINK)}
+        return Schedule(self.slots, self.transfers, makespan, final, valid_at,
+                        devs, mode)
