@@ -1,0 +1,117 @@
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from rich.console import Console
+
+from report_fixtures import vadd
+from skmd.report.cli import explain_main, resolve_run
+from skmd.report.records import LaunchRecord
+from skmd.report.runlog import MemoryRunLog
+
+
+def run(log, **kw) -> tuple[int, str]:
+    buf = io.StringIO()
+    console = Console(file=buf, width=220, color_system=None)
+    defaults = dict(run=None, as_json=False, png=None, html=None, list_runs=False,
+                    by_kernel=False)
+    defaults.update(kw)
+    rc = explain_main(log, console=console, **defaults)
+    return rc, buf.getvalue()
+
+
+def test_latest_run_by_default(runlog: MemoryRunLog) -> None:
+    rc, out = run(runlog)
+    assert rc == 0
+    assert "run r1" in out and "app.py --n 4" in out
+    assert "reduce" in out and "3 launches, 2 split" in out
+
+
+def test_named_run_and_prefix(runlog: MemoryRunLog) -> None:
+    rc, out = run(runlog, run="r0")
+    assert rc == 0 and "1 launches, 1 split" in out and "old.py" in out
+    log = MemoryRunLog()
+    log.add_run("20240101-abcdef", created_at=1.0)
+    log.add_launch(vadd("20240101-abcdef"))
+    rc, out = run(log, run="20240101")
+    assert rc == 0 and "vadd" in out
+
+
+def test_unknown_run_is_an_error(runlog: MemoryRunLog) -> None:
+    rc, out = run(runlog, run="nope")
+    assert rc != 0
+    assert out.strip().count("\n") == 0  # one line
+    assert "unknown run 'nope'" in out
+
+
+def test_ambiguous_prefix_is_an_error(runlog: MemoryRunLog) -> None:
+    rc, out = run(runlog, run="r")
+    assert rc != 0 and "ambiguous" in out
+
+
+def test_no_runs_yet() -> None:
+    rc, out = run(MemoryRunLog())
+    assert rc != 0 and "no runs recorded yet" in out
+    rc, out = run(MemoryRunLog(), list_runs=True)
+    assert rc != 0 and "no runs recorded yet" in out
+
+
+def test_unreadable_log() -> None:
+    class Broken:
+        def runs(self):
+            raise OSError("database is locked")
+
+        def launches(self, run_id=None):
+            return []
+
+    rc, out = run(Broken())
+    assert rc != 0 and "database is locked" in out
+
+
+def test_list_runs(runlog: MemoryRunLog) -> None:
+    rc, out = run(runlog, list_runs=True)
+    assert rc == 0 and "r0" in out and "r1" in out and "old.py" in out
+
+
+def test_latest_is_newest_not_last_listed() -> None:
+    log = MemoryRunLog()
+    log.add_run("new", created_at=5.0)
+    log.add_launch(vadd("new"))
+    log.add_run("old", created_at=1.0)
+    assert resolve_run(log.runs(), None)[0] == "new"
+
+
+def test_json_output_is_only_json(runlog: MemoryRunLog) -> None:
+    rc, out = run(runlog, as_json=True)
+    assert rc == 0
+    data = json.loads(out)
+    assert [d["kernel"] for d in data] == ["vadd", "reduce", "matmul"]
+    assert all(LaunchRecord.from_dict(d).run_id == "r1" for d in data)
+
+
+def test_by_kernel(runlog: MemoryRunLog) -> None:
+    rc, out = run(runlog, by_kernel=True)
+    assert rc == 0 and "by kernel" in out and "mean shares" in out
+
+
+def test_empty_run(runlog: MemoryRunLog) -> None:
+    runlog.add_run("r9", created_at=9.0)
+    rc, out = run(runlog)
+    assert rc == 0 and "no kernel launches" in out
+    rc, out = run(runlog, as_json=True)
+    assert rc == 0 and json.loads(out) == []
+
+
+def test_pictures_written(tmp_path: Path, runlog: MemoryRunLog) -> None:
+    png, html = tmp_path / "t.png", tmp_path / "t.html"
+    rc, out = run(runlog, png=str(png), html=str(html))
+    assert rc == 0 and f"wrote {png}" in out
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    assert "<svg" in html.read_text(encoding="utf-8")
+
+
+def test_unwritable_picture_path(tmp_path: Path, runlog: MemoryRunLog) -> None:
+    rc, out = run(runlog, png=str(tmp_path / "no" / "such" / "dir.png"))
+    assert rc != 0 and "cannot write" in out
