@@ -1,0 +1,175 @@
+"""Coherent buffers across physical devices (SnuCL's protocol, with byte ranges).
+
+The application's ``cl.Buffer`` lives on the home device and is always complete
+once an skmd command returns.  Other devices hold *mirrors*: buffers in their own
+contexts, allocated lazily, each with the byte ranges it holds at the buffer's
+current version.  Any write to the application buffer bumps the version, which
+invalidates every mirror and the host shadow at once; a mirror is only trusted for
+the ranges it was filled with (or computed) at the current version.
+"""
+from __future__ import annotations
+
+import threading
+import weakref
+from dataclasses import dataclass, field
+
+import numpy as np
+import pyopencl as cl
+
+from skmd.runtime import raw
+from skmd.runtime.intervals import IntervalSet
+
+MemObj = "cl.MemoryObjectHolder"
+
+
+@dataclass(eq=False)
+class Mirror:
+    buf: cl.Buffer
+    version: int = -1
+    valid: IntervalSet = field(default_factory=IntervalSet)
+
+    def holds(self, version: int, lo: int, hi: int) -> bool:
+        return self.version == version and self.valid.covers(lo, hi)
+
+
+class BufferState:
+    """What skmd knows about one application buffer (keyed by its cl_mem)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.version = 0
+        self.lock = threading.RLock()
+        self.host: np.ndarray | None = None
+        self.host_version = -1
+        self.host_valid = IntervalSet()
+        self.mirrors: dict[str, Mirror] = {}
+
+    def __repr__(self) -> str:
+        return f"<BufferState size={self.size} v{self.version} mirrors={list(self.mirrors)}>"
+
+    def written(self) -> None:
+        """The application buffer changed: every other copy is stale now."""
+        with self.lock:
+            self.version += 1
+
+    # -- host shadow ---------------------------------------------------------
+    def _shadow(self) -> np.ndarray:
+        if self.host is None:
+            self.host = np.empty(self.size, dtype=np.uint8)
+        if self.host_version != self.version:
+            self.host_version = self.version
+            self.host_valid = IntervalSet()
+        return self.host
+
+    def fetch_host(self, app_buf: MemObj, home_queue: cl.CommandQueue,
+                   lo: int, hi: int) -> tuple[np.ndarray, int]:
+        """Make the host shadow hold ``[lo, hi)``; returns (shadow, bytes read)."""
+        with self.lock:
+            shadow = self._shadow()
+            moved = 0
+            for a, b in self.host_valid.missing(lo, hi):
+                raw.enqueue_read_buffer(home_queue, app_buf, shadow[a:b],
+                                            src_offset=a, is_blocking=True)
+                self.host_valid.add(a, b)
+                moved += b - a
+            return shadow, moved
+
+    def mirror(self, label: str, context: cl.Context) -> Mirror:
+        with self.lock:
+            m = self.mirrors.get(label)
+            if m is None:
+                m = Mirror(cl.Buffer(context, cl.mem_flags.READ_WRITE, max(self.size, 1)))
+                self.mirrors[label] = m
+            return m
+
+    def fill_mirror(self, label: str, context: cl.Context, queue: cl.CommandQueue,
+                    app_buf: MemObj, home_queue: cl.CommandQueue,
+                    lo: int, hi: int) -> int:
+        """Make ``label``'s mirror hold ``[lo, hi)`` at the current version.
+
+        Returns the bytes sent to the device.
+        """
+        m = self.mirror(label, context)
+        with self.lock:
+            if m.version != self.version:
+                m.version = self.version
+                m.valid = IntervalSet()
+            gaps = m.valid.missing(lo, hi)
+            if not gaps:
+                return 0
+            shadow, _ = self.fetch_host(app_buf, home_queue, lo, hi)
+            sent = 0
+            for a, b in gaps:
+                raw.enqueue_write_buffer(queue, m.buf, shadow[a:b], dst_offset=a,
+                                             is_blocking=True)
+                m.valid.add(a, b)
+                sent += b - a
+            return sent
+
+
+_registry: "weakref.WeakValueDictionary[int, BufferState]" = weakref.WeakValueDictionary()
+_registry_lock = threading.Lock()
+
+
+def root_of(buf: MemObj) -> MemObj:
+    """The buffer a sub-buffer was carved from (the buffer itself otherwise)."""
+    root = getattr(buf, "_skmd_root", None)
+    if root is None:
+        parent = None
+        try:
+            parent = buf.get_info(cl.mem_info.ASSOCIATED_MEMOBJECT)
+        except (cl.Error, AttributeError):
+            parent = None
+        root = parent if parent is not None else buf
+        try:
+            buf._skmd_root = root
+        except AttributeError:
+            pass
+    return root
+
+
+def is_sub_buffer(buf: MemObj) -> bool:
+    return root_of(buf) is not buf
+
+
+def state_of(buf: MemObj) -> BufferState:
+    """The coherence state of ``buf`` (shared by every Python object of one cl_mem).
+
+    State rides on the Python object and is indexed weakly by ``int_ptr``: when
+    the last object of a cl_mem dies its state goes with it, so a cl_mem
+    recycled by a memory pool starts afresh instead of trusting stale mirrors.
+    """
+    st = getattr(buf, "_skmd_state", None)
+    if st is not None:
+        return st
+    ptr = buf.int_ptr
+    with _registry_lock:
+        st = _registry.get(ptr)
+        if st is None:
+            st = BufferState(int(buf.size))
+            _registry[ptr] = st
+    try:
+        buf._skmd_state = st
+    except AttributeError:
+        pass
+    return st
+
+
+def note_written(buf: MemObj | None) -> None:
+    """A command wrote ``buf`` (or a sub-buffer of it) on the home device."""
+    if buf is None or not hasattr(buf, "int_ptr"):
+        return
+    st = getattr(buf, "_skmd_state", None)
+    if st is None:
+        st = _registry.get(buf.int_ptr)
+    if st is not None:
+        st.written()
+    root = getattr(buf, "_skmd_root", None)
+    if root is None:
+        try:
+            parent = buf.get_info(cl.mem_info.ASSOCIATED_MEMOBJECT)
+        except (cl.Error, AttributeError):
+            parent = None
+        root = parent
+    if root is not None and root is not buf:
+        note_written(root)

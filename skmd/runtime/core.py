@@ -1,0 +1,354 @@
+"""The runtime: one per process, behind the virtual device.
+
+It owns the physical devices, the home device's helper queues, the online speed
+estimates, the profile store and the run log, and it decides for every kernel
+launch on the home device whether to run it whole (asynchronously, as pyopencl
+would) or split (synchronously, through :mod:`skmd.runtime.executor`).
+"""
+from __future__ import annotations
+
+import atexit
+import math
+import os
+import sys
+import threading
+import time
+import uuid
+import warnings
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable, Sequence
+
+import numpy as np
+import pyopencl as cl
+
+from skmd import config, partition
+from skmd.report.records import LaunchRecord
+from skmd.runtime import buffers as bufmod
+from skmd.runtime import raw
+from skmd.runtime.devices import PhysicalDevice, choose_home, enumerate_all, select
+from skmd.runtime.executor import Share, SplitRun
+from skmd.runtime.kernels import ArgValue, KernelEntry, args_of, entry_of
+from skmd.runtime import planner
+from skmd.transform import Launch
+
+#: launches recorded in full per run; later ones are only counted
+MAX_RECORDS = 100_000
+
+
+def _pick_local(gsize: Sequence[int]) -> tuple[int, ...]:
+    """A local size for a launch given with ``None``: divides the split dimension."""
+    sd = len(gsize) - 1
+    n = int(gsize[sd])
+    best = 1
+    for cand in (256, 128, 64, 32, 16, 8, 4, 2):
+        if n % cand == 0:
+            best = cand
+            break
+    return tuple([1] * sd + [best])
+
+
+class Runtime:
+    """Everything skmd holds for one process."""
+
+    def __init__(self, settings: config.Settings | None = None) -> None:
+        s = settings or config.get()
+        everything = enumerate_all()
+        if not everything:
+            raise cl.RuntimeError("skmd: no OpenCL device found on any platform")
+        self.devices: list[PhysicalDevice] = select(everything, s.devices)
+        self.home: PhysicalDevice = choose_home(self.devices, s.home)
+        # home first: its rows need no transfer, and ranges are laid out in this order
+        self.order = [self.home] + [d for d in self.devices if d is not self.home]
+        self.t0 = time.perf_counter()
+        self.run_id = time.strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
+        self.pool = ThreadPoolExecutor(max_workers=max(1, len(self.devices)),
+                                       thread_name_prefix="skmd-dev")
+        self.estimates = planner.Estimates()
+        self.records: list[LaunchRecord] = []
+        self.unrecorded = 0
+        self.seq = 0
+        self.split_lock = threading.RLock()
+        self._home_queues: dict[int, cl.CommandQueue] = {}
+        self._links: dict[str, tuple[float, float]] = {}
+        self._store: Any = None
+        self._store_failed = False
+        self._registry: Any = None
+        self._warned: set[str] = set()
+        self.argv = list(sys.argv)
+        atexit.register(self.flush)
+
+    # -- small services ---------------------------------------------------------
+    def warn_once(self, key: str, message: str) -> None:
+        if key not in self._warned:
+            self._warned.add(key)
+            warnings.warn(f"skmd: {message}", RuntimeWarning, stacklevel=3)
+
+    def home_queue(self, ctx: cl.Context) -> cl.CommandQueue:
+        q = self._home_queues.get(ctx.int_ptr)
+        if q is None:
+            q = cl.CommandQueue(ctx, self.home.device,
+                                properties=cl.command_queue_properties.PROFILING_ENABLE)
+            self._home_queues[ctx.int_ptr] = q
+        return q
+
+    @property
+    def store(self) -> Any:
+        """The profile store, or None when it cannot be opened (warned once)."""
+        if self._store is None and not self._store_failed:
+            try:
+                from skmd.predict.store import ProfileStore
+                self._store = ProfileStore()
+            except Exception as exc:  # a broken store never breaks the program
+                self._store_failed = True
+                self.warn_once("store", f"profile store unavailable ({exc}); running without it")
+        return self._store
+
+    @property
+    def registry(self) -> Any:
+        if self._registry is None and self.store is not None:
+            try:
+                from skmd.predict.model import ModelRegistry
+                self._registry = ModelRegistry(self.store)
+            except Exception as exc:
+                self.warn_once("registry", f"performance models unavailable ({exc})")
+                self._registry = False
+        return self._registry or None
+
+    def clone(self, entry: KernelEntry, dev: PhysicalDevice, ctx: cl.Context) -> cl.Kernel:
+        """The partition-ready kernel of ``entry`` built for ``dev`` in ``ctx``."""
+        key = f"{dev.label}@{ctx.int_ptr}"
+        k = entry.clones.get(key)
+        if k is None:
+            with entry.lock:
+                k = entry.clones.get(key)
+                if k is None:
+                    prg = cl._cl._Program(ctx, entry.partition_source)
+                    prg.build(entry.options.encode(), [dev.device])
+                    k = cl.Kernel(prg, entry.name)
+                    entry.clones[key] = k
+        return k
+
+    # -- links -----------------------------------------------------------------
+    def link(self, dev: PhysicalDevice) -> tuple[float, float]:
+        """Measured host->device and device->host bytes/s (inf for the home device)."""
+        if dev is self.home:
+            return (math.inf, math.inf)
+        hit = self._links.get(dev.label)
+        if hit is None:
+            from skmd.runtime import links
+            hit = links.link_speed(self, dev)
+            self._links[dev.label] = hit
+        return hit
+
+    # -- the launch hook -------------------------------------------------------
+    def on_launch(self, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: Any,
+                  offset: Any, wait_for: Any, g_times_l: bool, allow_empty: bool) -> cl.Event:
+        entry = entry_of(kernel)
+        args = args_of(kernel)
+        s = config.get()
+        reason = entry.reason
+        if reason is None and s.mode == "inorder":
+            reason = "in-order mode"
+        if reason is None and offset is not None and any(int(o) for o in offset):
+            reason = "launch has a global offset"
+        launch = None
+        if reason is None:
+            launch, reason = self._launch_of(entry, args, gsize, lsize, g_times_l)
+        plan = None
+        if reason is None:
+            plan, reason = self._decide(entry, args, launch, s)
+        if reason is not None or plan is None:
+            return self._whole(queue, kernel, entry, args, gsize, lsize, offset, wait_for,
+                               g_times_l, allow_empty, reason or "single device chosen")
+        return self._split(queue, entry, args, launch, plan, wait_for, s)
+
+    def _launch_of(self, entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
+                   lsize: Any, g_times_l: bool) -> tuple[Launch | None, str | None]:
+        an = entry.analysis
+        gs = tuple(int(x) for x in gsize)
+        if lsize is None:
+            if an.uses_barrier or any(a.space == "local" for a in an.args):
+                return None, "no local size given for a kernel that uses local memory"
+            ls = _pick_local(gs)
+        else:
+            ls = tuple(int(x) for x in lsize)
+            if len(ls) != len(gs):
+                return None, "local size rank differs from global size"
+        if g_times_l:
+            gs = tuple(g * l for g, l in zip(gs, ls))
+        if any(g % l for g, l in zip(gs, ls)):
+            return None, "global size not a multiple of the local size"
+        if len(args) != entry.num_args:
+            return None, "not every argument was set through pyopencl"
+        scalars: dict[int, float] = {}
+        sizes: dict[int, int] = {}
+        for i, a in args.items():
+            ai = an.args[i] if i < len(an.args) else None
+            if ai is None:
+                return None, "argument list differs from the analysed kernel"
+            if ai.space in ("global", "constant"):
+                buf = a[1] if a[0] == "obj" else None
+                if buf is None:
+                    if a[0] == "obj" and a[1] is None:
+                        continue  # NULL pointer argument
+                    return None, f"argument {ai.name} is not a buffer"
+                if not isinstance(buf, cl.MemoryObjectHolder) or isinstance(buf, cl.Image):
+                    return None, f"argument {ai.name} is not a plain buffer"
+                if bufmod.is_sub_buffer(buf):
+                    return None, f"argument {ai.name} is a sub-buffer"
+                sizes[i] = int(buf.size)
+        scalars = entry.scalar_values(args)
+        launch = Launch(global_size=gs, local_size=ls, scalars=scalars, buffer_sizes=sizes)
+        if launch.total_groups < 2:
+            return None, "a single work-group row"
+        return launch, None
+
+    def _curve(self, entry: KernelEntry, launch: Launch, dev: PhysicalDevice
+               ) -> Callable[[np.ndarray], np.ndarray] | None:
+        reg = self.registry if entry.key else None
+        if reg is not None:
+            try:
+                model = reg.get(entry.key, dev.fingerprint)
+            except Exception:
+                model = None
+            if model is not None:
+                from skmd.predict.model import Sample
+                sample = Sample(groups_enabled=launch.total_groups,
+                                total_groups=launch.total_groups,
+                                global_size=launch.global_size, local_size=launch.local_size,
+                                scalars=dict(launch.scalars),
+                                buffer_bytes=dict(launch.buffer_sizes),
+                                cost=float(entry.analysis.cost(launch)))
+                return lambda k, m=model, smp=sample: m.predict_curve(smp, np.asarray(k))
+        rate = self.estimates.get(entry.key, dev.label)
+        if rate is None or rate.samples == 0:
+            return None
+        return planner.rate_curve(rate, entry.analysis.cost(launch))
+
+    def _decide(self, entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
+                s: config.Settings) -> tuple[dict[str, int] | None, str | None]:
+        labels = [d.label for d in self.order]
+        total = launch.total_groups
+        if len(self.devices) < 2:
+            return None, "only one device"
+        if s.policy == "even":
+            n = len(labels)
+            return {lb: total // n + (1 if k < total % n else 0)
+                    for k, lb in enumerate(labels)}, None
+        if s.policy == "static":
+            if not s.static_fractions:
+                return None, "static policy without fractions"
+            return partition.apportion(total, labels,
+                                       [s.static_fractions.get(lb, 0.0) for lb in labels]), None
+        try:
+            problem, unknown = planner.build_problem(
+                entry, args, launch, self.order, self.home,
+                lambda d: self._curve(entry, launch, d), self.link)
+        except Exception as exc:
+            return None, f"cost model failed: {exc}"
+        if problem is None:
+            if s.policy == "single":
+                return None, "single policy"
+            return planner.calibration_shares(total, labels, self.home.label, unknown), None
+        plan = partition.choose(problem, s.policy)
+        entry.decisions["last"] = plan
+        if sum(1 for v in plan.shares.values() if v) < 2:
+            best = max(plan.shares, key=plan.shares.get)
+            if best == self.home.label:
+                return None, f"{s.policy}: fastest alone ({plan.cost*1e3:.3f} ms predicted)"
+        return dict(plan.shares), None
+
+    # -- executing ---------------------------------------------------------------
+    def _whole(self, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelEntry,
+               args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
+               wait_for: Any, g_times_l: bool, allow_empty: bool, reason: str) -> cl.Event:
+        evt = raw.enqueue_nd_range_kernel(queue, kernel, gsize, lsize, offset, wait_for,
+                                          g_times_l, allow_empty)
+        for b in entry.written_buffers(args):
+            bufmod.note_written(b)
+        self._record_whole(entry, gsize, lsize, reason)
+        return evt
+
+    def _record_whole(self, entry: KernelEntry, gsize: Any, lsize: Any, reason: str) -> None:
+        if not config.get().log:
+            return
+        self.seq += 1
+        if len(self.records) >= MAX_RECORDS:
+            self.unrecorded += 1
+            return
+        self.records.append(LaunchRecord(
+            run_id=self.run_id, seq=self.seq, kernel=entry.name, total_groups=0,
+            global_size=tuple(int(x) for x in gsize),
+            local_size=None if lsize is None else tuple(int(x) for x in lsize),
+            policy=config.get().policy, mode=config.get().mode,
+            shares={self.home.label: 0}, reason=reason))
+
+    def _split(self, queue: cl.CommandQueue, entry: KernelEntry, args: dict[int, ArgValue],
+               launch: Launch, shares: dict[str, int], wait_for: Any,
+               s: config.Settings) -> cl.Event:
+        t_start = time.perf_counter()
+        if wait_for:
+            cl.wait_for_events(list(wait_for))
+        queue.finish()
+        self.seq += 1
+        rec = LaunchRecord(run_id=self.run_id, seq=self.seq, kernel=entry.name,
+                           total_groups=launch.total_groups,
+                           global_size=launch.global_size, local_size=launch.local_size,
+                           policy=s.policy, mode=s.mode)
+        plan = entry.decisions.pop("last", None)
+        if plan is not None:
+            rec.predicted = {k: v for k, v in plan.predicted.items() if shares.get(k)}
+        ranges = planner.to_ranges(shares, self.order)
+        with self.split_lock:
+            run = SplitRun(self, queue, entry, args, launch,
+                           [Share(d, a, b) for d, a, b in ranges], rec)
+            run.run()
+        rec.wall_s = time.perf_counter() - t_start
+        cost_f = float(entry.analysis.cost(launch))
+        for label, secs in rec.measured.items():
+            groups = rec.shares.get(label, 0)
+            self.estimates.observe(entry.key, label, secs, groups * max(cost_f, 1e-12))
+        if s.log:
+            if len(self.records) < MAX_RECORDS:
+                self.records.append(rec)
+            else:
+                self.unrecorded += 1
+        return cl._cl._enqueue_marker(queue)
+
+    # -- the run log ------------------------------------------------------------
+    def flush(self) -> None:
+        """Write this run's launch records to the store (at exit, or on demand)."""
+        if not self.records or not config.get().log:
+            return
+        store = self.store
+        if store is None:
+            return
+        try:
+            store.add_run(self.run_id, self.argv)
+            for rec in self.records:
+                store.add_launch(rec)
+        except Exception as exc:
+            self.warn_once("flush", f"could not write the run log ({exc})")
+        self.records = []
+
+
+_runtime: Runtime | None = None
+_runtime_lock = threading.Lock()
+
+
+def get_runtime() -> Runtime:
+    global _runtime
+    if _runtime is None:
+        with _runtime_lock:
+            if _runtime is None:
+                _runtime = Runtime()
+    return _runtime
+
+
+def reset_runtime() -> None:
+    """Drop the runtime (tests, or after ``SKMD_DEVICES`` changed)."""
+    global _runtime
+    if _runtime is not None:
+        _runtime.flush()
+        _runtime.pool.shutdown(wait=True)
+    _runtime = None

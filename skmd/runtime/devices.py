@@ -1,0 +1,139 @@
+"""The physical OpenCL devices behind the virtual device.
+
+Discovery always goes through ``pyopencl._cl.get_platforms`` — the unpatched
+name — so it sees the real platforms while the shim is installed.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+import pyopencl as cl
+from pyopencl import _cl
+
+
+@dataclass(eq=False)
+class PhysicalDevice:
+    """One real device: its pyopencl object, a label unique on this machine, facts."""
+    index: int
+    label: str
+    device: cl.Device
+    kind: str  # "gpu" | "cpu" | "accelerator" | "other"
+    name: str
+    platform_name: str
+    compute_units: int
+    clock_mhz: int
+    global_mem: int
+    max_alloc: int
+    host_unified: bool
+    fingerprint: str
+    #: contexts/queues the runtime made on this device, by purpose
+    _context: cl.Context | None = field(default=None, repr=False)
+    _queue: cl.CommandQueue | None = field(default=None, repr=False)
+
+    @property
+    def context(self) -> cl.Context:
+        """A private context on this device alone (made on first use)."""
+        if self._context is None:
+            self._context = cl.Context([self.device])
+        return self._context
+
+    @property
+    def queue(self) -> cl.CommandQueue:
+        """A profiling queue in :attr:`context`."""
+        if self._queue is None:
+            self._queue = cl.CommandQueue(
+                self.context, self.device,
+                properties=cl.command_queue_properties.PROFILING_ENABLE)
+        return self._queue
+
+    @property
+    def speed_score(self) -> float:
+        """A crude prior for "fastest device" before anything is measured."""
+        weight = {"gpu": 16.0, "accelerator": 8.0}.get(self.kind, 1.0)
+        return weight * self.compute_units * max(self.clock_mhz, 1)
+
+
+def _kind(dev: cl.Device) -> str:
+    t = dev.type
+    if t & cl.device_type.GPU:
+        return "gpu"
+    if t & cl.device_type.CPU:
+        return "cpu"
+    if t & cl.device_type.ACCELERATOR:
+        return "accelerator"
+    return "other"
+
+
+def _fingerprint(dev: cl.Device, platform_name: str) -> str:
+    text = "|".join([platform_name, dev.name, dev.vendor, dev.driver_version,
+                     dev.version, str(dev.max_compute_units)])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def enumerate_all() -> list[PhysicalDevice]:
+    """Every device of every real platform, labelled ``gpu0``, ``cpu0``, ..."""
+    out: list[PhysicalDevice] = []
+    counts: dict[str, int] = {}
+    try:
+        platforms = _cl.get_platforms()
+    except cl.Error:
+        return out
+    for plat in platforms:
+        try:
+            devices = plat.get_devices()
+        except cl.Error:
+            continue
+        for dev in devices:
+            kind = _kind(dev)
+            n = counts.get(kind, 0)
+            counts[kind] = n + 1
+            try:
+                unified = bool(dev.host_unified_memory)
+            except cl.Error:
+                unified = kind == "cpu"
+            out.append(PhysicalDevice(
+                index=len(out), label=f"{kind}{n}", device=dev, kind=kind,
+                name=dev.name.strip(), platform_name=plat.name.strip(),
+                compute_units=int(dev.max_compute_units),
+                clock_mhz=int(dev.max_clock_frequency or 0),
+                global_mem=int(dev.global_mem_size),
+                max_alloc=int(dev.max_mem_alloc_size),
+                host_unified=unified,
+                fingerprint=_fingerprint(dev, plat.name)))
+    return out
+
+
+def _matches(dev: PhysicalDevice, item: str) -> bool:
+    item = item.strip().lower()
+    if item.isdigit():
+        return dev.index == int(item)
+    return (item == dev.label or item in dev.name.lower()
+            or item in dev.platform_name.lower())
+
+
+def select(devices: list[PhysicalDevice], spec: str | None) -> list[PhysicalDevice]:
+    """Apply an ``SKMD_DEVICES`` spec (comma-separated indices or name fragments)."""
+    if not spec:
+        return list(devices)
+    chosen: list[PhysicalDevice] = []
+    for item in spec.split(","):
+        if not item.strip():
+            continue
+        hits = [d for d in devices if _matches(d, item)]
+        if not hits:
+            known = ", ".join(f"{d.index}:{d.label} ({d.name})" for d in devices)
+            raise ValueError(f"SKMD_DEVICES item {item.strip()!r} matches no device; "
+                             f"devices are {known}")
+        chosen.extend(h for h in hits if h not in chosen)
+    return chosen
+
+
+def choose_home(devices: list[PhysicalDevice], spec: str | None) -> PhysicalDevice:
+    """The device holding the application's buffers: ``SKMD_HOME`` or the fastest."""
+    if spec:
+        hits = [d for d in devices if _matches(d, spec)]
+        if not hits:
+            raise ValueError(f"SKMD_HOME={spec!r} matches none of the selected devices")
+        return hits[0]
+    return max(devices, key=lambda d: (d.speed_score, -d.index))

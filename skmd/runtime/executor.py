@@ -1,0 +1,286 @@
+"""Running one kernel launch split over several devices, and merging the results.
+
+Given the shares a policy chose, this moves to each helper device only the bytes
+its work-groups need (coherence decides what is already there), runs every
+device's rows concurrently, brings back what they wrote and merges it into the
+application's buffers on the home device, so that when it returns the program
+sees exactly what one device would have left.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import numpy as np
+import pyopencl as cl
+
+from skmd.report.records import LaunchRecord, Piece
+from skmd.runtime import buffers as bufmod
+from skmd.runtime import merge as mergemod
+from skmd.runtime import raw
+from skmd.runtime.devices import PhysicalDevice
+from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
+from skmd.transform import Launch
+
+
+@dataclass
+class Share:
+    dev: PhysicalDevice
+    first: int
+    last: int
+
+    @property
+    def groups(self) -> int:
+        return self.last - self.first
+
+
+@dataclass
+class BufferPlan:
+    """How one application buffer takes part in a split launch."""
+    root: Any
+    state: bufmod.BufferState
+    arg_indices: list[int]
+    written: bool
+    #: per device label: byte ranges the device must hold before it runs
+    need: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    #: per device label: the byte range it writes, when outputs merge by slices
+    out_slice: dict[str, tuple[int, int]] = field(default_factory=dict)
+    contiguous: bool = False
+
+
+def sub_launch_shape(launch: Launch, first: int, last: int, mode: str
+                     ) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+    """Global size and offset that run rows ``[first, last)`` of ``launch``."""
+    sd = launch.split_dim
+    ls = launch.local_size[sd]
+    if mode == "guard":
+        return tuple(launch.global_size), None
+    gs = list(launch.global_size)
+    gs[sd] = (last - first) * ls
+    off = [0] * len(gs)
+    off[sd] = first * ls
+    return tuple(gs), tuple(off)
+
+
+def plan_buffers(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
+                 shares: Sequence[Share], home_label: str) -> list[BufferPlan]:
+    """Decide, per buffer, what each device needs and how its output merges."""
+    an = entry.analysis
+    assert an is not None
+    by_root: dict[int, BufferPlan] = {}
+    for i, a in args.items():
+        if a[0] != "obj" or not isinstance(a[1], cl.MemoryObjectHolder):
+            continue
+        root = bufmod.root_of(a[1])
+        key = root.int_ptr
+        bp = by_root.get(key)
+        if bp is None:
+            bp = BufferPlan(root=root, state=bufmod.state_of(root), arg_indices=[],
+                            written=False)
+            by_root[key] = bp
+        bp.arg_indices.append(i)
+        bp.written |= an.args[i].written
+
+    for bp in by_root.values():
+        size = bp.state.size
+        whole = (0, size)
+        single_arg = len(bp.arg_indices) == 1
+        i0 = bp.arg_indices[0]
+        # Outputs merge by slices when every device's write range is known and
+        # the ranges are pairwise disjoint; otherwise by diff against a full copy.
+        if bp.written and single_arg:
+            slices = {}
+            for s in shares:
+                r = an.byte_range(i0, "write", launch, (s.first, s.last))
+                if r is None:
+                    slices = None
+                    break
+                slices[s.dev.label] = (max(0, r[0]), min(size, r[1]))
+            if slices is not None and _disjoint(list(slices.values())):
+                bp.contiguous = True
+                bp.out_slice = slices
+        for s in shares:
+            lab = s.dev.label
+            if lab == home_label:
+                continue
+            need: list[tuple[int, int]] = []
+            for i in bp.arg_indices:
+                ai = an.args[i]
+                if ai.read:
+                    r = an.byte_range(i, "read", launch, (s.first, s.last)) if single_arg else None
+                    need.append(whole if r is None else (max(0, r[0]), min(size, r[1])))
+            if bp.written:
+                if bp.contiguous:
+                    lo, hi = bp.out_slice[lab]
+                    if not an.write_dense(i0, launch, (s.first, s.last)):
+                        need.append((lo, hi))
+                else:
+                    need.append(whole)
+            bp.need[lab] = [(lo, hi) for lo, hi in need if hi > lo]
+    return list(by_root.values())
+
+
+def _disjoint(ranges: list[tuple[int, int]]) -> bool:
+    rs = sorted(r for r in ranges if r[1] > r[0])
+    return all(rs[k][1] <= rs[k + 1][0] for k in range(len(rs) - 1))
+
+
+class SplitRun:
+    """One split launch in flight: its devices, buffers, timings and record."""
+
+    def __init__(self, runtime: Any, queue: cl.CommandQueue, entry: KernelEntry,
+                 args: dict[int, ArgValue], launch: Launch, shares: list[Share],
+                 record: LaunchRecord) -> None:
+        self.rt = runtime
+        self.queue = queue
+        self.entry = entry
+        self.args = args
+        self.launch = launch
+        self.shares = [s for s in shares if s.groups > 0]
+        self.record = record
+        self.home: PhysicalDevice = runtime.home
+        self.hq: cl.CommandQueue = runtime.home_queue(queue.context)
+        self.t0 = runtime.t0
+        self.lock = threading.Lock()
+
+    # -- timing helpers -------------------------------------------------------
+    def _piece(self, dev: str, kind: str, start: float, end: float, label: str = "",
+               nbytes: int = 0) -> None:
+        with self.lock:
+            self.record.pieces.append(Piece(dev, kind, start - self.t0, end - self.t0,
+                                            label, nbytes))
+            if nbytes and kind in ("h2d", "d2h"):
+                key = f"host->{dev}" if kind == "h2d" else f"{dev}->host"
+                self.record.bytes_moved[key] = self.record.bytes_moved.get(key, 0) + nbytes
+
+    def run(self) -> None:
+        rec = self.record
+        plans = plan_buffers(self.entry, self.args, self.launch, self.shares, self.home.label)
+        self._run(plans)
+        rec.shares = {s.dev.label: s.groups for s in self.shares}
+        rec.ranges = {s.dev.label: (s.first, s.last) for s in self.shares}
+
+    def _run(self, plans: list[BufferPlan]) -> None:
+        entry, launch, hq = self.entry, self.launch, self.hq
+        mode = entry.analysis.launch_mode
+        home_share = next((s for s in self.shares if s.dev is self.home), None)
+        others = [s for s in self.shares if s.dev is not self.home]
+        diff_bufs = [bp for bp in plans if bp.written and not bp.contiguous]
+
+        # Pre-launch snapshots for diff merges, taken on the home device itself.
+        origs: dict[int, cl.Buffer] = {}
+        if others:
+            for bp in diff_bufs:
+                o = cl.Buffer(self.queue.context, cl.mem_flags.READ_WRITE, max(bp.state.size, 1))
+                raw.enqueue_copy_buffer(hq, bp.root, o, byte_count=bp.state.size)
+                origs[id(bp)] = o
+
+        home_evt = None
+        if home_share is not None:
+            k = self.rt.clone(entry, self.home, self.queue.context)
+            replay_args(k, self.args, {})
+            self._trailing(k, home_share)
+            gs, off = sub_launch_shape(launch, home_share.first, home_share.last, mode)
+            home_evt = raw.enqueue_nd_range_kernel(hq, k, gs, launch.local_size, off,
+                                                      None, False, False)
+        t_home_enq = time.perf_counter()
+
+        results = list(self.rt.pool.map(lambda s: self._helper(s, plans, mode), others))
+
+        if home_evt is not None:
+            home_evt.wait()
+            self._kernel_piece(self.home.label, home_evt, t_home_enq)
+        # Merge helpers' outputs into the application's buffers.
+        t_m = time.perf_counter()
+        merge_bytes = 0
+        for s, outs in zip(others, results):
+            for bp, (lo, hi), host in outs:
+                if bp.contiguous:
+                    raw.enqueue_write_buffer(hq, bp.root, host, dst_offset=lo,
+                                                 is_blocking=False)
+                else:
+                    part = cl.Buffer(self.queue.context, cl.mem_flags.READ_WRITE,
+                                     max(bp.state.size, 1))
+                    raw.enqueue_write_buffer(hq, part, host, is_blocking=False)
+                    mergemod.diff_merge(hq, bp.root, part, origs[id(bp)], bp.state.size)
+                merge_bytes += hi - lo
+        hq.finish()
+        t_m_end = time.perf_counter()
+        if others:
+            self.record.merge_s = t_m_end - t_m
+            self._piece(self.home.label, "merge", t_m, t_m_end, self.entry.name, merge_bytes)
+
+        # Coherence: written buffers move to a new version; helpers keep what they computed.
+        for bp in plans:
+            if not bp.written:
+                continue
+            bp.state.written()
+            if bp.contiguous:
+                for s in others:
+                    m = bp.state.mirrors.get(s.dev.label)
+                    lo, hi = bp.out_slice[s.dev.label]
+                    if m is not None and hi > lo:
+                        m.version = bp.state.version
+                        m.valid = bufmod.IntervalSet([(lo, hi)])
+
+    def _trailing(self, k: cl.Kernel, s: Share) -> None:
+        n = self.entry.num_args
+        sd = self.launch.split_dim
+        k.set_arg(n, np.uint64(self.launch.global_size[sd]))
+        k.set_arg(n + 1, np.uint64(s.first))
+        k.set_arg(n + 2, np.uint64(s.last))
+
+    def _kernel_piece(self, label: str, evt: cl.Event, t_enq: float) -> None:
+        try:
+            start_ns, end_ns = evt.profile.start, evt.profile.end
+            dur = (end_ns - start_ns) * 1e-9
+        except cl.Error:
+            dur = time.perf_counter() - t_enq
+        end = time.perf_counter()
+        self.record.measured[label] = dur
+        self._piece(label, "kernel", end - dur, end, self.entry.name)
+
+    def _helper(self, s: Share, plans: list[BufferPlan], mode: str
+                ) -> list[tuple[BufferPlan, tuple[int, int], np.ndarray]]:
+        dev = s.dev
+        q = dev.queue
+        swap: dict[int, Any] = {}
+        t = time.perf_counter()
+        sent = 0
+        for bp in plans:
+            for lo, hi in bp.need.get(dev.label, []):
+                sent += bp.state.fill_mirror(dev.label, dev.context, q, bp.root, self.hq, lo, hi)
+            m = bp.state.mirror(dev.label, dev.context)
+            for i in bp.arg_indices:
+                swap[i] = m.buf
+        if sent:
+            self._piece(dev.label, "h2d", t, time.perf_counter(), self.entry.name, sent)
+        k = self.rt.clone(self.entry, dev, dev.context)
+        replay_args(k, self.args, swap)
+        self._trailing(k, s)
+        gs, off = sub_launch_shape(self.launch, s.first, s.last, mode)
+        t_enq = time.perf_counter()
+        evt = raw.enqueue_nd_range_kernel(q, k, gs, self.launch.local_size, off,
+                                             None, False, False)
+        evt.wait()
+        self._kernel_piece(dev.label, evt, t_enq)
+        outs = []
+        t = time.perf_counter()
+        got = 0
+        for bp in plans:
+            if not bp.written:
+                continue
+            m = bp.state.mirrors[dev.label]
+            lo, hi = bp.out_slice[dev.label] if bp.contiguous else (0, bp.state.size)
+            if hi <= lo:
+                continue
+            host = np.empty(hi - lo, dtype=np.uint8)
+            raw.enqueue_read_buffer(q, m.buf, host, src_offset=lo, is_blocking=True)
+            got += hi - lo
+            outs.append((bp, (lo, hi), host))
+        if got:
+            self._piece(dev.label, "d2h", t, time.perf_counter(), self.entry.name, got)
+        return outs

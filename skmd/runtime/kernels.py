@@ -1,0 +1,186 @@
+"""What skmd keeps per application kernel: its source, analysis, arguments, clones.
+
+OpenCL cannot be asked for a kernel's argument values, so the shim records them
+as they are set (``set_arg`` and the ``_set_arg*_multi`` calls pyopencl's
+generated invokers make) and replays them on the partition-ready clones.
+"""
+from __future__ import annotations
+
+import hashlib
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pyopencl as cl
+
+from skmd import transform
+from skmd.runtime import raw
+
+#: program int_ptr -> (source, options, the _Program kept alive so the pointer stays unique)
+_programs: dict[int, tuple[str, str, Any]] = {}
+_programs_lock = threading.Lock()
+
+
+def record_program(prg: Any, source: str | bytes, options: str) -> None:
+    if isinstance(source, bytes):
+        try:
+            source = source.decode()
+        except UnicodeDecodeError:
+            return
+    with _programs_lock:
+        _programs[prg.int_ptr] = (source, options, prg)
+
+
+def program_source(prg_ptr: int) -> tuple[str, str] | None:
+    hit = _programs.get(prg_ptr)
+    return None if hit is None else (hit[0], hit[1])
+
+
+# One recorded argument: (how it was set, value...). Replayed with the same call.
+ArgValue = tuple
+
+
+@dataclass(eq=False)
+class KernelEntry:
+    """skmd's knowledge of one application kernel object."""
+    name: str
+    key: str                      # source hash + name: identifies the kernel across runs
+    source: str | None
+    options: str
+    analysis: "transform.KernelAnalysis | None"
+    partition_source: str | None
+    reason: str | None            # why it never splits (None if it may)
+    num_args: int
+    clones: dict[str, cl.Kernel] = field(default_factory=dict)
+    clone_errors: dict[str, str] = field(default_factory=dict)
+    decisions: dict[tuple, Any] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def splittable(self) -> bool:
+        return self.reason is None
+
+    # -- arguments -----------------------------------------------------------
+    def buffer_args(self, args: dict[int, ArgValue]) -> list[tuple[int, Any]]:
+        out = []
+        for i, a in args.items():
+            if a[0] == "obj" and hasattr(a[1], "int_ptr") and isinstance(
+                    a[1], cl.MemoryObjectHolder):
+                out.append((i, a[1]))
+        return out
+
+    def written_buffers(self, args: dict[int, ArgValue]) -> list[Any]:
+        """Buffers this launch may write (all of them when unanalysed)."""
+        bufs = self.buffer_args(args)
+        an = self.analysis
+        if an is None:
+            return [b for _, b in bufs]
+        return [b for i, b in bufs if i >= len(an.args) or an.args[i].written]
+
+    def scalar_values(self, args: dict[int, ArgValue]) -> dict[int, float]:
+        """Values of by-value scalar args, decoded with the analysed types."""
+        out: dict[int, float] = {}
+        an = self.analysis
+        for i, a in args.items():
+            v = _scalar_of(a, an.args[i].type_name if an and i < len(an.args) else None)
+            if v is not None:
+                out[i] = v
+        return out
+
+
+_CTYPES = {
+    "char": np.int8, "uchar": np.uint8, "unsigned char": np.uint8,
+    "short": np.int16, "ushort": np.uint16, "unsigned short": np.uint16,
+    "int": np.int32, "uint": np.uint32, "unsigned int": np.uint32, "unsigned": np.uint32,
+    "long": np.int64, "ulong": np.uint64, "unsigned long": np.uint64,
+    "size_t": np.uint64, "ptrdiff_t": np.int64, "float": np.float32, "double": np.float64,
+    "half": np.float16,
+}
+
+
+def _scalar_of(a: ArgValue, type_name: str | None) -> float | None:
+    kind = a[0]
+    if kind == "pack":
+        v = a[2]
+        return float(v) if np.isscalar(v) else None
+    if kind == "obj":
+        v = a[1]
+        if isinstance(v, (np.generic, int, float)) and not isinstance(v, bool):
+            return float(v)
+        return None
+    if kind == "buf":
+        raw = bytes(a[1])
+        t = (type_name or "").replace("const", "").strip()
+        dt = _CTYPES.get(t)
+        if dt is not None and np.dtype(dt).itemsize == len(raw):
+            return float(np.frombuffer(raw, dtype=dt)[0])
+    return None
+
+
+def make_entry(kernel: cl.Kernel) -> KernelEntry:
+    name = kernel.function_name
+    num_args = kernel.num_args
+    prg_ptr = kernel.program.int_ptr
+    found = program_source(prg_ptr)
+    if found is None:
+        return KernelEntry(name=name, key=f"unknown:{name}", source=None, options="",
+                           analysis=None, partition_source=None,
+                           reason="program source unknown (built from binary or IL)",
+                           num_args=num_args)
+    source, options = found
+    digest = hashlib.sha256((source + "\0" + options).encode()).hexdigest()[:16]
+    key = f"{digest}:{name}"
+    try:
+        pa = transform.analyze_program(source, options)
+    except Exception as exc:  # the transformer must never break a user's program
+        return KernelEntry(name=name, key=key, source=source, options=options,
+                           analysis=None, partition_source=None,
+                           reason=f"analysis failed: {exc}", num_args=num_args)
+    an = pa.kernels.get(name)
+    reason: str | None = None
+    if pa.error or pa.partition_source is None:
+        reason = f"front end: {pa.error or 'no partition-ready program'}"
+    elif an is None:
+        reason = "kernel not found by the front end"
+    elif not an.splittable:
+        reason = an.reason or "not splittable"
+    return KernelEntry(name=name, key=key, source=source, options=options, analysis=an,
+                       partition_source=pa.partition_source, reason=reason,
+                       num_args=num_args)
+
+
+def entry_of(kernel: cl.Kernel) -> KernelEntry:
+    e = getattr(kernel, "_skmd_entry", None)
+    if e is None:
+        e = make_entry(kernel)
+        try:
+            kernel._skmd_entry = e
+        except AttributeError:
+            pass
+    return e
+
+
+def args_of(kernel: cl.Kernel) -> dict[int, ArgValue]:
+    d = getattr(kernel, "_skmd_args", None)
+    if d is None:
+        d = {}
+        try:
+            kernel._skmd_args = d
+        except AttributeError:
+            pass
+    return d
+
+
+def replay_args(target: cl.Kernel, args: dict[int, ArgValue], swap: dict[int, Any]) -> None:
+    """Set ``args`` on ``target``, with buffers replaced as ``swap`` (by arg index) says."""
+    for i, a in args.items():
+        kind = a[0]
+        if i in swap:
+            raw.kernel_set_arg(target, i, swap[i])
+        elif kind == "obj":
+            raw.kernel_set_arg(target, i, a[1])
+        elif kind == "buf":
+            raw.kernel_set_arg_buf_multi(target, (i, a[1]))
+        elif kind == "pack":
+            raw.kernel_set_arg_buf_pack_multi(target, (i, a[1], a[2]))

@@ -1,0 +1,55 @@
+"""Measured host<->device link speeds, cached in the profile store.
+
+The partitioner weighs transfers by these figures, so they are measured on this
+machine (once, then read back from the store) rather than assumed.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+import pyopencl as cl
+
+from skmd.runtime import raw
+from skmd.runtime.devices import PhysicalDevice
+
+PROBE_BYTES = 16 << 20
+
+
+def measure(dev: PhysicalDevice, nbytes: int = PROBE_BYTES, repeats: int = 3) -> tuple[float, float]:
+    """Best-of-``repeats`` host->device and device->host bytes/s for pageable memory."""
+    q = dev.queue
+    host = np.ones(nbytes, dtype=np.uint8)
+    back = np.empty_like(host)
+    buf = cl.Buffer(dev.context, cl.mem_flags.READ_WRITE, nbytes)
+    raw.enqueue_write_buffer(q, buf, host, is_blocking=True)  # warm up, allocate
+    h2d = d2h = 0.0
+    for _ in range(repeats):
+        t = time.perf_counter()
+        raw.enqueue_write_buffer(q, buf, host, is_blocking=True)
+        h2d = max(h2d, nbytes / max(time.perf_counter() - t, 1e-9))
+        t = time.perf_counter()
+        raw.enqueue_read_buffer(q, buf, back, is_blocking=True)
+        d2h = max(d2h, nbytes / max(time.perf_counter() - t, 1e-9))
+    buf.release()
+    return h2d, d2h
+
+
+def link_speed(runtime: Any, dev: PhysicalDevice, remeasure: bool = False) -> tuple[float, float]:
+    """The stored figure for ``dev``, measuring (and storing) it when missing."""
+    store = runtime.store if runtime is not None else None
+    if store is not None and not remeasure:
+        try:
+            hit = store.get_link(dev.fingerprint)
+        except Exception:
+            hit = None
+        if hit is not None:
+            return float(hit[0]), float(hit[1])
+    h2d, d2h = measure(dev)
+    if store is not None:
+        try:
+            store.put_link(dev.fingerprint, h2d, d2h)
+        except Exception:
+            pass
+    return h2d, d2h

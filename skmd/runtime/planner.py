@@ -1,0 +1,165 @@
+"""From one launch to a partition problem, and from a plan to device ranges.
+
+Run-time curves come from the offline model (``skmd profile``) when the store
+has one for this kernel and device, otherwise from what this process measured
+on earlier launches (seconds per work-group per unit of static cost, the
+thesis's eq. 5.3 with one coefficient).  A device nothing is known about is
+*calibrated*: it gets a small slice of the first launch, which measures it.
+"""
+from __future__ import annotations
+
+import math
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from skmd import partition
+from skmd.runtime.devices import PhysicalDevice
+from skmd.runtime.kernels import ArgValue, KernelEntry
+from skmd.transform import Launch
+
+
+@dataclass
+class Rate:
+    """Online estimate of one kernel's speed on one device."""
+    per_unit: float          # seconds per (work-group x static cost)
+    overhead: float = 20e-6  # seconds per sub-launch
+    samples: int = 0
+
+    def observe(self, seconds: float, units: float, alpha: float = 0.5) -> None:
+        if units <= 0 or not math.isfinite(seconds):
+            return
+        value = max(seconds - self.overhead, 0.0) / units
+        if self.samples == 0:
+            self.per_unit = value
+        else:
+            self.per_unit = (1 - alpha) * self.per_unit + alpha * value
+        self.samples += 1
+
+
+@dataclass
+class Estimates:
+    """Per (kernel key, device label) rates, shared by every launch in a process."""
+    rates: dict[tuple[str, str], Rate] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def get(self, key: str, label: str) -> Rate | None:
+        return self.rates.get((key, label))
+
+    def observe(self, key: str, label: str, seconds: float, units: float) -> None:
+        with self.lock:
+            r = self.rates.get((key, label))
+            if r is None:
+                r = Rate(per_unit=0.0)
+                self.rates[(key, label)] = r
+            r.observe(seconds, units)
+
+
+def launch_bytes(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch
+                 ) -> tuple[float, float, float, float, int]:
+    """(in_fixed, in_per_group, out_fixed, out_per_group, merge_fixed) for a helper device.
+
+    A helper device must receive what it reads (only its slice when the access
+    is affine) and, for outputs merged by diff, a full copy to diff against.
+    """
+    an = entry.analysis
+    total = launch.total_groups
+    in_fixed = in_pg = out_fixed = out_pg = 0.0
+    merge_fixed = 0
+    for i, size in launch.buffer_sizes.items():
+        ai = an.args[i]
+        if ai.read:
+            r = an.byte_range(i, "read", launch, (0, total))
+            if r is None:
+                in_fixed += size
+            else:
+                in_pg += min(size, max(0, r[1] - r[0])) / max(total, 1)
+        if ai.written:
+            r = an.byte_range(i, "write", launch, (0, total))
+            if r is None:
+                in_fixed += size
+                out_fixed += size
+                merge_fixed += size
+            else:
+                per = min(size, max(0, r[1] - r[0])) / max(total, 1)
+                out_pg += per
+                if not an.write_dense(i, launch, (0, total)):
+                    in_pg += per
+    return in_fixed, in_pg, out_fixed, out_pg, merge_fixed
+
+
+def calibration_shares(total: int, labels: Sequence[str], home: str,
+                       unknown: Sequence[str]) -> dict[str, int]:
+    """Give each unmeasured helper a small slice (1/16 of the groups, at least 1)."""
+    n = len(labels)
+    if total < 2 * n:
+        return {lb: (total if lb == home else 0) for lb in labels}
+    piece = max(1, total // 16)
+    shares = {lb: 0 for lb in labels}
+    for lb in unknown:
+        if lb != home:
+            shares[lb] = piece
+    shares[home] = total - sum(shares.values())
+    return shares
+
+
+def to_ranges(shares: dict[str, int], order: Sequence[PhysicalDevice]
+              ) -> list[tuple[PhysicalDevice, int, int]]:
+    """Consecutive row ranges, in device order, for the shares of a plan."""
+    out = []
+    cur = 0
+    for dev in order:
+        k = int(shares.get(dev.label, 0))
+        if k > 0:
+            out.append((dev, cur, cur + k))
+            cur += k
+    return out
+
+
+def build_problem(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
+                  devices: Sequence[PhysicalDevice], home: PhysicalDevice,
+                  curve_for: Callable[[PhysicalDevice], Callable[[np.ndarray], np.ndarray] | None],
+                  link_for: Callable[[PhysicalDevice], tuple[float, float]],
+                  resident: Callable[[PhysicalDevice], float] | None = None,
+                  ) -> tuple[partition.PartitionProblem | None, list[str]]:
+    """The partition problem of one launch, or None with the devices lacking a curve."""
+    in_fixed, in_pg, out_fixed, out_pg, merge_fixed = launch_bytes(entry, args, launch)
+    costs = []
+    unknown = []
+    for dev in devices:
+        curve = curve_for(dev)
+        if curve is None:
+            unknown.append(dev.label)
+            continue
+        if dev is home:
+            costs.append(partition.DeviceCost(label=dev.label, run_time=curve,
+                                              link=f"link:{dev.label}"))
+            continue
+        h2d, d2h = link_for(dev)
+        already = resident(dev) if resident else 0.0
+        costs.append(partition.DeviceCost(
+            label=dev.label, run_time=curve, h2d_bps=h2d, d2h_bps=d2h,
+            link=f"link:{dev.label}", in_fixed=int(max(in_fixed - already, 0)),
+            in_per_group=in_pg, out_fixed=int(out_fixed), out_per_group=out_pg,
+            merge_fixed=merge_fixed))
+    if unknown:
+        return None, unknown
+    merge_bps = link_for(home)[0] if math.isfinite(link_for(home)[0]) else 10e9
+    return partition.PartitionProblem(total_groups=launch.total_groups,
+                                      devices=tuple(costs), merge_bps=merge_bps), []
+
+
+def rate_curve(rate: Rate, cost_f: float) -> Callable[[np.ndarray], np.ndarray]:
+    per = rate.per_unit * max(cost_f, 1e-12)
+    ovh = rate.overhead
+
+    def curve(k: np.ndarray) -> np.ndarray:
+        k = np.asarray(k, dtype=float)
+        return np.where(k > 0, ovh + per * k, 0.0)
+    return curve
+
+
+def plan_summary(plan: Any) -> str:
+    return ", ".join(f"{k}={v}" for k, v in plan.shares.items() if v)

@@ -1,0 +1,211 @@
+"""Installing skmd into pyopencl, and taking it out again exactly.
+
+Every replaced name is recorded with its original so :func:`uninstall` restores
+pyopencl to the objects it had.  What is patched, and why:
+
+* discovery (``get_platforms``, ``Context.devices``, ``CommandQueue.device``)
+  so programs see one virtual device;
+* ``enqueue_nd_range_kernel`` — every launch (``Kernel.__call__``, the invokers
+  of ``pyopencl.array``, elementwise, reduction, scan) reaches it;
+* the ``set_arg`` family, because OpenCL cannot be asked for argument values;
+* ``Program.build``, to know each kernel's source and options;
+* every command that writes a buffer, so other devices' copies go stale.
+"""
+from __future__ import annotations
+
+import threading
+from typing import Any, Callable
+
+import pyopencl as cl
+from pyopencl import _cl
+
+from skmd.runtime import buffers as bufmod
+from skmd.runtime import kernels as kmod
+from skmd.runtime import raw
+
+_saved: list[tuple[Any, str, Any, bool]] = []  # (owner, name, original, had_own_attr)
+_lock = threading.Lock()
+_virtual: tuple[Any, Any] | None = None
+
+
+def is_installed() -> bool:
+    return bool(_saved)
+
+
+def _set(owner: Any, name: str, value: Any) -> None:
+    had = name in getattr(owner, "__dict__", {})
+    _saved.append((owner, name, owner.__dict__.get(name) if had else getattr(owner, name, None), had))
+    setattr(owner, name, value)
+
+
+def virtual_pair() -> tuple[Any, Any]:
+    """The virtual platform and device (made on first use)."""
+    global _virtual
+    if _virtual is None:
+        from skmd.runtime.core import get_runtime
+        from skmd.shim.virtual import make_virtual
+        rt = get_runtime()
+        _virtual = make_virtual(tuple(rt.devices), rt.home)
+    return _virtual
+
+
+def _home_ptr() -> int:
+    from skmd.runtime.core import get_runtime
+    return get_runtime().home.device.int_ptr
+
+
+# -- discovery --------------------------------------------------------------------
+def _get_platforms() -> list[cl.Platform]:
+    return [virtual_pair()[0]]
+
+
+def _wrap_devices_property(orig: property, many: bool) -> property:
+    def getter(self: Any) -> Any:
+        value = orig.fget(self)
+        home = _home_ptr()
+        vdev = virtual_pair()[1]
+        if many:
+            return [vdev if d.int_ptr == home else d for d in value]
+        return vdev if value.int_ptr == home else value
+    return property(getter, doc=orig.__doc__)
+
+
+# -- launches and arguments ---------------------------------------------------------
+def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
+                             local_work_size: Any = None, global_work_offset: Any = None,
+                             wait_for: Any = None, g_times_l: bool = False,
+                             allow_empty_ndrange: bool = False) -> Any:
+    is_home = getattr(queue, "_skmd_home", None)
+    if is_home is None:
+        is_home = queue.device.int_ptr == _home_ptr()
+        try:
+            queue._skmd_home = is_home
+        except AttributeError:
+            pass
+    if not is_home:
+        return raw.enqueue_nd_range_kernel(queue, kernel, global_work_size, local_work_size,
+                                           global_work_offset, wait_for, g_times_l,
+                                           allow_empty_ndrange)
+    from skmd.runtime.core import get_runtime
+    return get_runtime().on_launch(queue, kernel, global_work_size, local_work_size,
+                                   global_work_offset, wait_for, g_times_l,
+                                   allow_empty_ndrange)
+
+
+def _set_arg(self: Any, index: int, value: Any) -> None:
+    raw.kernel_set_arg(self, index, value)
+    kmod.args_of(self)[index] = ("obj", value)
+
+
+def _set_arg_multi(self: Any, pairs: tuple) -> None:
+    raw.kernel_set_arg_multi(self, pairs)
+    d = kmod.args_of(self)
+    for k in range(0, len(pairs), 2):
+        d[pairs[k]] = ("obj", pairs[k + 1])
+
+
+def _set_arg_buf_multi(self: Any, pairs: tuple) -> None:
+    raw.kernel_set_arg_buf_multi(self, pairs)
+    d = kmod.args_of(self)
+    for k in range(0, len(pairs), 2):
+        d[pairs[k]] = ("buf", bytes(pairs[k + 1]))
+
+
+def _set_arg_buf_pack_multi(self: Any, triples: tuple) -> None:
+    raw.kernel_set_arg_buf_pack_multi(self, triples)
+    d = kmod.args_of(self)
+    for k in range(0, len(triples), 3):
+        d[triples[k]] = ("pack", triples[k + 1], triples[k + 2])
+
+
+def _wrap_build(orig: Callable) -> Callable:
+    def build(self: Any, options: Any = None, devices: Any = None, cache_dir: Any = None) -> Any:
+        ctx = getattr(self, "_context", None)
+        result = orig(self, options, devices, cache_dir)
+        try:
+            if ctx is None:
+                ctx = self._get_prg().get_info(cl.program_info.CONTEXT)
+            opts, _ = self._process_build_options(ctx, options)
+            text = opts.decode() if isinstance(opts, bytes) else str(opts)
+            kmod.record_program(self._get_prg(), self._source, text)
+        except Exception:
+            pass  # bookkeeping must never change what building does
+        return result
+    return build
+
+
+# -- writes -------------------------------------------------------------------------
+def _writes(orig: Callable, dest_pos: int, dest_kw: str) -> Callable:
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        evt = orig(*args, **kwargs)
+        dest = args[dest_pos] if len(args) > dest_pos else kwargs.get(dest_kw)
+        bufmod.note_written(dest)
+        return evt
+    wrapper.__name__ = getattr(orig, "__name__", "wrapper")
+    return wrapper
+
+
+def _map_buffer(orig: Callable) -> Callable:
+    def wrapper(queue: Any, buf: Any, flags: Any, *args: Any, **kwargs: Any) -> Any:
+        result = orig(queue, buf, flags, *args, **kwargs)
+        if int(flags) & (int(cl.map_flags.WRITE) | int(getattr(cl.map_flags, "WRITE_INVALIDATE_REGION", 0))):
+            bufmod.note_written(buf)
+            _mapped_for_write.append(buf)
+        return result
+    return wrapper
+
+
+def _memory_map_release(orig: Callable) -> Callable:
+    def release(self: Any, queue: Any = None, wait_for: Any = None) -> Any:
+        evt = orig(self, queue, wait_for)
+        # the host may have written through the map until now
+        while _mapped_for_write:
+            bufmod.note_written(_mapped_for_write.pop())
+        return evt
+    return release
+
+
+_mapped_for_write: list[Any] = []
+
+
+def install() -> None:
+    """Patch pyopencl (idempotent)."""
+    with _lock:
+        if _saved:
+            return
+        from skmd.runtime.core import get_runtime
+        get_runtime()  # fail early and clearly when there is no device
+        _set(cl, "get_platforms", _get_platforms)
+        _set(_cl.Context, "devices", _wrap_devices_property(_cl.Context.devices, True))
+        _set(_cl.CommandQueue, "device", _wrap_devices_property(_cl.CommandQueue.device, False))
+        _set(_cl, "enqueue_nd_range_kernel", _enqueue_nd_range_kernel)
+        _set(cl, "enqueue_nd_range_kernel", _enqueue_nd_range_kernel)
+        _set(_cl.Kernel, "set_arg", _set_arg)
+        _set(_cl.Kernel, "_set_arg_multi", _set_arg_multi)
+        _set(_cl.Kernel, "_set_arg_buf_multi", _set_arg_buf_multi)
+        _set(_cl.Kernel, "_set_arg_buf_pack_multi", _set_arg_buf_pack_multi)
+        _set(cl.Program, "build", _wrap_build(cl.Program.build))
+        for name, pos, kw in (("_enqueue_write_buffer", 1, "mem"),
+                              ("_enqueue_copy_buffer", 2, "dst"),
+                              ("_enqueue_write_buffer_rect", 1, "mem"),
+                              ("_enqueue_copy_buffer_rect", 2, "dst"),
+                              ("_enqueue_copy_image_to_buffer", 2, "dest"),
+                              ("_enqueue_fill_buffer", 1, "mem")):
+            _set(_cl, name, _writes(getattr(_cl, name), pos, kw))
+        _set(_cl, "enqueue_map_buffer", _map_buffer(_cl.enqueue_map_buffer))
+        _set(cl, "enqueue_map_buffer", _map_buffer(cl.enqueue_map_buffer))
+        _set(_cl.MemoryMap, "release", _memory_map_release(_cl.MemoryMap.release))
+
+
+def uninstall() -> None:
+    """Restore every patched name to its original object."""
+    with _lock:
+        while _saved:
+            owner, name, orig, had = _saved.pop()
+            if had:
+                setattr(owner, name, orig)
+            else:
+                try:
+                    delattr(owner, name)
+                except AttributeError:
+                    setattr(owner, name, orig)
