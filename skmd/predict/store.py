@@ -1,0 +1,400 @@
+"""The profile store: one embedded SQLite file shared by every skmd process.
+
+Profiles, measured links and the run log outlive a process, and several programs
+may run under skmd at once, so the file is opened in WAL mode with a busy
+timeout and every write is one transaction. The store must never be the reason
+a program fails: when the file is missing and cannot be made, locked, read-only
+or corrupt, it warns once and carries on in memory (seeded from the file when
+it can be read), and it never writes to a file it could not vouch for.
+
+Location: ``$SKMD_PROFILE_DIR/profiles.sqlite``, else
+``platformdirs.user_data_dir("skmd")/profiles.sqlite``.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+from skmd.predict.features import Sample
+from skmd.report.records import LaunchRecord
+
+__all__ = ["ProfileStore", "ProfileStoreWarning", "Profile", "Link", "DeviceInfo", "RunInfo",
+           "default_path"]
+
+SCHEMA_VERSION = 1
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE IF NOT EXISTS devices (
+    fingerprint TEXT PRIMARY KEY, label TEXT, name TEXT, vendor TEXT, type TEXT,
+    compute_units INTEGER, memory INTEGER, updated_at REAL);
+CREATE TABLE IF NOT EXISTS links (
+    fingerprint TEXT NOT NULL, pinned INTEGER NOT NULL, h2d_bps REAL, d2h_bps REAL,
+    measured_at REAL, PRIMARY KEY (fingerprint, pinned));
+CREATE TABLE IF NOT EXISTS profiles (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, kernel_key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL, groups_enabled INTEGER NOT NULL,
+    total_groups INTEGER NOT NULL, global_size TEXT, local_size TEXT, scalars TEXT,
+    buffer_bytes TEXT, cost REAL, seconds REAL NOT NULL, created_at REAL);
+CREATE INDEX IF NOT EXISTS profiles_by_kernel ON profiles (kernel_key, fingerprint);
+CREATE TABLE IF NOT EXISTS runs (
+    run_id TEXT PRIMARY KEY, created_at REAL, argv TEXT);
+CREATE TABLE IF NOT EXISTS launches (
+    run_id TEXT NOT NULL, seq INTEGER NOT NULL, record TEXT NOT NULL,
+    PRIMARY KEY (run_id, seq));
+"""
+
+
+class ProfileStoreWarning(UserWarning):
+    """The profile store could not be used as asked; skmd keeps going without it."""
+
+
+def default_path() -> Path:
+    """Where the store lives unless a path is given."""
+    from skmd import config
+    folder = config.get().profile_dir
+    if not folder:
+        import platformdirs
+        folder = platformdirs.user_data_dir("skmd")
+    return Path(folder) / "profiles.sqlite"
+
+
+@dataclass
+class Profile:
+    """One timed run of a kernel on a device with some of its work-groups enabled."""
+    kernel_key: str
+    fingerprint: str
+    sample: Sample
+    seconds: float
+    created_at: float | None = None
+
+
+@dataclass(frozen=True)
+class Link:
+    fingerprint: str
+    h2d_bps: float
+    d2h_bps: float
+    pinned: bool
+    measured_at: float
+
+
+@dataclass(frozen=True)
+class DeviceInfo:
+    fingerprint: str
+    label: str
+    name: str
+    vendor: str
+    type: str
+    compute_units: int
+    memory: int
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    run_id: str
+    created_at: float
+    argv: list[str] = field(default_factory=list)
+    launches: int = 0
+
+
+def _jdump(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+def _int_keys(d: Mapping[str, Any] | None, cast: Callable[[Any], Any]) -> dict[int, Any]:
+    return {int(k): cast(v) for k, v in (d or {}).items()}
+
+
+class ProfileStore:
+    """Profiles, links, devices and the run log in one SQLite file.
+
+    ``mode`` says how it is working: ``"file"`` (reads and writes the file),
+    ``"memory"`` (a private in-memory copy; the file, if any, is left untouched).
+    """
+
+    def __init__(self, path: str | Path | None = None, *, timeout_s: float = 10.0) -> None:
+        self.path = Path(path) if path is not None else default_path()
+        self.timeout_s = timeout_s
+        self.mode = "file"
+        self._lock = threading.RLock()
+        self._warned: set[str] = set()
+        self._conn = self._open()
+
+    # -- opening and degrading -------------------------------------------------
+
+    def _warn(self, what: str, exc: BaseException | None = None) -> None:
+        if what in self._warned:
+            return
+        self._warned.add(what)
+        detail = f" ({exc})" if exc is not None else ""
+        warnings.warn(f"skmd profile store {self.path}: {what}{detail}; "
+                      f"continuing with an in-memory store, the file is left as it is",
+                      ProfileStoreWarning, stacklevel=3)
+
+    def _memory(self, seed: sqlite3.Connection | None = None) -> sqlite3.Connection:
+        self.mode = "memory"
+        conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        if seed is not None:
+            try:
+                seed.backup(conn)
+            except sqlite3.Error:
+                pass
+            finally:
+                seed.close()
+        conn.executescript(_SCHEMA)
+        return conn
+
+    def _open(self) -> sqlite3.Connection:
+        p = self.path
+        try:
+            if p.exists():
+                with open(p, "rb") as fh:
+                    head = fh.read(len(_SQLITE_MAGIC))
+                if head and head != _SQLITE_MAGIC:
+                    self._warn("file is not an SQLite database (corrupt?)")
+                    return self._memory()
+            else:
+                p.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            self._warn("cannot create or read the file", exc)
+            return self._memory()
+
+        writable = os.access(p.parent, os.W_OK) and (not p.exists() or os.access(p, os.W_OK))
+        if not writable:
+            self._warn("file is read-only")
+            return self._memory(self._open_readonly())
+        conn = None
+        try:
+            conn = sqlite3.connect(str(p), timeout=self.timeout_s, isolation_level=None,
+                                   check_same_thread=False)
+            conn.execute(f"PRAGMA busy_timeout = {int(self.timeout_s * 1000)}")
+            if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                raise sqlite3.DatabaseError("integrity check failed")
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            with self._tx(conn) as c:
+                for stmt in _SCHEMA.split(";"):
+                    if stmt.strip():
+                        c.execute(stmt)
+                c.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            return conn
+        except sqlite3.OperationalError as exc:
+            if conn is not None:
+                conn.close()
+            if "locked" in str(exc) or "busy" in str(exc):
+                self._warn("file is locked by another process", exc)
+                return self._memory(self._open_readonly())
+            self._warn("cannot open the file", exc)
+            return self._memory(self._open_readonly())
+        except sqlite3.DatabaseError as exc:
+            if conn is not None:
+                conn.close()
+            self._warn("file is corrupt", exc)
+            return self._memory()
+
+    def _open_readonly(self) -> sqlite3.Connection | None:
+        if not self.path.exists():
+            return None
+        for flags in ("mode=ro", "mode=ro&immutable=1"):
+            try:
+                conn = sqlite3.connect(f"file:{self.path}?{flags}", uri=True,
+                                       isolation_level=None, check_same_thread=False)
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+                return conn
+            except sqlite3.Error:
+                continue
+        return None
+
+    class _tx:
+        """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any error."""
+
+        def __init__(self, conn: sqlite3.Connection) -> None:
+            self.conn = conn
+
+        def __enter__(self) -> sqlite3.Connection:
+            self.conn.execute("BEGIN IMMEDIATE")
+            return self.conn
+
+        def __exit__(self, exc_type: Any, *_: Any) -> None:
+            if exc_type is None:
+                self.conn.execute("COMMIT")
+            else:
+                try:
+                    self.conn.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+
+    @classmethod
+    def _transaction(cls, conn: sqlite3.Connection, fn: Callable[[sqlite3.Connection], Any]) -> Any:
+        with cls._tx(conn) as c:
+            return fn(c)
+
+    def _write(self, fn: Callable[[sqlite3.Connection], Any]) -> bool:
+        """Run ``fn`` in one transaction; on failure warn once, switch to memory."""
+        with self._lock:
+            try:
+                self._transaction(self._conn, fn)
+                return True
+            except sqlite3.Error as exc:
+                if self.mode == "memory":
+                    raise
+                self._warn("write failed", exc)
+                old = self._conn
+                self._conn = self._memory(self._open_readonly())
+                old.close()
+                try:
+                    self._transaction(self._conn, fn)
+                    return True
+                except sqlite3.Error:
+                    return False
+
+    def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
+        with self._lock:
+            try:
+                return self._conn.execute(sql, args).fetchall()
+            except sqlite3.Error as exc:
+                self._warn("read failed", exc)
+                return []
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    def __enter__(self) -> "ProfileStore":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    # -- devices and links -----------------------------------------------------
+
+    def put_device(self, fingerprint: str, label: str, name: str = "", vendor: str = "",
+                   type: str = "", compute_units: int = 0, memory: int = 0) -> None:
+        self._write(lambda c: c.execute(
+            "INSERT OR REPLACE INTO devices VALUES (?,?,?,?,?,?,?,?)",
+            (fingerprint, label, name, vendor, type, int(compute_units), int(memory), time.time())))
+
+    def devices(self) -> list[DeviceInfo]:
+        rows = self._read("SELECT fingerprint, label, name, vendor, type, compute_units, memory "
+                          "FROM devices ORDER BY label")
+        return [DeviceInfo(*r) for r in rows]
+
+    def put_link(self, fingerprint: str, h2d_bps: float, d2h_bps: float,
+                 pinned: bool = False, measured_at: float | None = None) -> None:
+        at = time.time() if measured_at is None else measured_at
+        self._write(lambda c: c.execute(
+            "INSERT OR REPLACE INTO links VALUES (?,?,?,?,?)",
+            (fingerprint, int(bool(pinned)), float(h2d_bps), float(d2h_bps), at)))
+
+    def get_link(self, fingerprint: str, pinned: bool | None = None) -> Link | None:
+        """The link measured for a device; ``pinned=None`` takes the faster kind."""
+        sql = "SELECT fingerprint, h2d_bps, d2h_bps, pinned, measured_at FROM links WHERE fingerprint=?"
+        args: tuple = (fingerprint,)
+        if pinned is not None:
+            sql += " AND pinned=?"
+            args += (int(pinned),)
+        rows = self._read(sql + " ORDER BY h2d_bps + d2h_bps DESC LIMIT 1", args)
+        if not rows:
+            return None
+        fp, h, d, pin, at = rows[0]
+        return Link(fp, h, d, bool(pin), at)
+
+    # -- profiles --------------------------------------------------------------
+
+    def add_profiles(self, rows: Iterable[Profile | Mapping[str, Any]]) -> int:
+        """Append profiles in one transaction; returns how many were written."""
+        now = time.time()
+        values = []
+        for row in rows:
+            p = row if isinstance(row, Profile) else _profile_from_mapping(row)
+            s = p.sample
+            values.append((p.kernel_key, p.fingerprint, int(s.groups_enabled), int(s.total_groups),
+                           _jdump(list(s.global_size)),
+                           None if s.local_size is None else _jdump(list(s.local_size)),
+                           _jdump({str(k): v for k, v in s.scalars.items()}),
+                           _jdump({str(k): v for k, v in s.buffer_bytes.items()}),
+                           float(s.cost), float(p.seconds),
+                           now if p.created_at is None else p.created_at))
+        if not values:
+            return 0
+        ok = self._write(lambda c: c.executemany(
+            "INSERT INTO profiles (kernel_key, fingerprint, groups_enabled, total_groups, "
+            "global_size, local_size, scalars, buffer_bytes, cost, seconds, created_at) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?)", values))
+        return len(values) if ok else 0
+
+    def profiles(self, kernel_key: str, fingerprint: str) -> list[Profile]:
+        rows = self._read(
+            "SELECT groups_enabled, total_groups, global_size, local_size, scalars, buffer_bytes, "
+            "cost, seconds, created_at FROM profiles WHERE kernel_key=? AND fingerprint=? ORDER BY id",
+            (kernel_key, fingerprint))
+        out = []
+        for ge, tg, gs, ls, sc, bb, cost, sec, at in rows:
+            sample = Sample(groups_enabled=ge, total_groups=tg,
+                            global_size=tuple(json.loads(gs or "[]")),
+                            local_size=None if ls is None else tuple(json.loads(ls)),
+                            scalars=_int_keys(json.loads(sc or "{}"), float),
+                            buffer_bytes=_int_keys(json.loads(bb or "{}"), int),
+                            cost=cost or 0.0)
+            out.append(Profile(kernel_key, fingerprint, sample, sec, at))
+        return out
+
+    def profile_count(self, kernel_key: str, fingerprint: str) -> int:
+        rows = self._read("SELECT count(*), max(id) FROM profiles WHERE kernel_key=? AND fingerprint=?",
+                          (kernel_key, fingerprint))
+        return int(rows[0][0]) if rows else 0
+
+    def kernels(self) -> list[tuple[str, str, int]]:
+        """(kernel_key, fingerprint, number of profiles) for everything profiled."""
+        return [tuple(r) for r in self._read(  # type: ignore[misc]
+            "SELECT kernel_key, fingerprint, count(*) FROM profiles "
+            "GROUP BY kernel_key, fingerprint ORDER BY kernel_key, fingerprint")]
+
+    # -- run log ---------------------------------------------------------------
+
+    def add_run(self, run_id: str, argv: Iterable[str] = ()) -> None:
+        self._write(lambda c: c.execute("INSERT OR IGNORE INTO runs VALUES (?,?,?)",
+                                        (run_id, time.time(), _jdump(list(argv)))))
+
+    def add_launch(self, record: LaunchRecord) -> None:
+        def fn(c: sqlite3.Connection) -> None:
+            c.execute("INSERT OR IGNORE INTO runs VALUES (?,?,?)", (record.run_id, time.time(), "[]"))
+            c.execute("INSERT OR REPLACE INTO launches VALUES (?,?,?)",
+                      (record.run_id, int(record.seq), json.dumps(record.to_dict())))
+        self._write(fn)
+
+    def runs(self) -> list[RunInfo]:
+        """Runs, newest first."""
+        rows = self._read(
+            "SELECT r.run_id, r.created_at, r.argv, count(l.seq) FROM runs r "
+            "LEFT JOIN launches l ON l.run_id = r.run_id GROUP BY r.run_id "
+            "ORDER BY r.created_at DESC, r.rowid DESC")
+        return [RunInfo(rid, at, json.loads(argv or "[]"), n) for rid, at, argv, n in rows]
+
+    def launches(self, run_id: str | None = None) -> list[LaunchRecord]:
+        """The launches of ``run_id`` (default: the latest run), in order."""
+        if run_id is None:
+            latest = self._read("SELECT run_id FROM runs ORDER BY created_at DESC, rowid DESC LIMIT 1")
+            if not latest:
+                return []
+            run_id = latest[0][0]
+        rows = self._read("SELECT record FROM launches WHERE run_id=? ORDER BY seq", (run_id,))
+        return [LaunchRecord.from_dict(json.loads(r[0])) for r in rows]
+
+
+def _profile_from_mapping(d: Mapping[str, Any]) -> Profile:
+    sample = d.get("sample")
+    if sample is None:
+        sample = Sample.from_dict(d)
+    elif isinstance(sample, Mapping):
+        sample = Sample.from_dict(sample)
+    return Profile(kernel_key=d["kernel_key"], fingerprint=d["fingerprint"], sample=sample,
+                   seconds=float(d["seconds"]), created_at=d.get("created_at"))
