@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from skmd.report.explain import render_text, to_json
-from skmd.report.runlog import RunInfo, RunLog
+from skmd.report.runlog import RunInfo, RunLog, run_fields
 
 #: per-launch rows printed before pointing at ``--by-kernel``
 DEFAULT_LIMIT = 200
@@ -32,11 +32,11 @@ def _argv(argv: Any) -> str:
 
 
 def _latest(runs: Sequence[RunInfo]) -> RunInfo:
-    """Newest by creation time; list order breaks ties and unorderable stamps."""
+    """Newest by creation time (first listed wins a tie or unorderable stamps)."""
     try:
-        return max(enumerate(runs), key=lambda ir: (ir[1][1], ir[0]))[1]
+        return max(runs, key=lambda r: run_fields(r)[1])
     except TypeError:
-        return runs[-1]
+        return runs[0]
 
 
 def resolve_run(runs: Sequence[RunInfo], run: str | None) -> RunInfo | str:
@@ -45,14 +45,14 @@ def resolve_run(runs: Sequence[RunInfo], run: str | None) -> RunInfo | str:
         return "no runs recorded yet (run a program with `skmd run` first)"
     if run is None:
         return _latest(runs)
-    exact = [r for r in runs if str(r[0]) == run]
+    exact = [r for r in runs if run_fields(r)[0] == run]
     if exact:
         return exact[0]
-    prefixed = [r for r in runs if str(r[0]).startswith(run)]
+    prefixed = [r for r in runs if run_fields(r)[0].startswith(run)]
     if len(prefixed) == 1:
         return prefixed[0]
     if prefixed:
-        ids = ", ".join(str(r[0]) for r in prefixed[:5])
+        ids = ", ".join(run_fields(r)[0] for r in prefixed[:5])
         return f"run id {run!r} is ambiguous: {ids}{' …' if len(prefixed) > 5 else ''}"
     return f"unknown run {run!r} (`skmd explain --list` shows the recorded runs)"
 
@@ -62,8 +62,11 @@ def runs_table(runs: Sequence[RunInfo]) -> Table:
     table.add_column("run")
     table.add_column("created")
     table.add_column("command")
-    for run_id, created_at, argv in runs:
-        table.add_row(str(run_id), _when(created_at), _argv(argv))
+    table.add_column("launches", justify="right")
+    for entry in runs:
+        run_id, created_at, argv, count = run_fields(entry)
+        table.add_row(run_id, _when(created_at), _argv(argv),
+                      "" if count is None else str(count))
     return table
 
 
@@ -93,8 +96,17 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
     chosen = resolve_run(runs, run)
     if isinstance(chosen, str):
         return fail(chosen)
-    run_id, created_at, argv = chosen
-    records = list(log.launches(str(run_id)))
+    records: list = []
+    if run is None:
+        # the log knows best which run is the latest; ask it before trusting stamps
+        records = list(log.launches(None))
+        if records:
+            latest = records[0].run_id
+            chosen = next((r for r in runs if run_fields(r)[0] == latest),
+                          (latest, None, None))
+    run_id, created_at, argv, _ = run_fields(chosen)
+    if not records:
+        records = list(log.launches(run_id))
 
     if as_json:
         text = to_json(records)

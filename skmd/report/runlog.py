@@ -10,18 +10,29 @@ from typing import Any, Iterable, Protocol, Sequence
 
 from skmd.report.records import LaunchRecord
 
-#: (run_id, created_at, argv) as the store lists runs
-RunInfo = tuple[str, Any, Any]
+#: a run as a log lists it: a ``(run_id, created_at, argv)`` tuple, or an object
+#: with those attributes (and optionally ``launches``, a count)
+RunInfo = Any
 
 
 class RunLog(Protocol):
     def runs(self) -> list[RunInfo]:
-        """Every recorded run, oldest first."""
+        """Every recorded run, in any order (the report orders by ``created_at``)."""
         ...
 
     def launches(self, run_id: str | None = None) -> list[LaunchRecord]:
         """The launches of one run (None: the latest run), in launch order."""
         ...
+
+
+def run_fields(entry: RunInfo) -> tuple[str, Any, Any, int | None]:
+    """(run_id, created_at, argv, launch count or None) from either shape of run entry."""
+    if isinstance(entry, (tuple, list)):
+        run_id, created_at, argv = (list(entry) + [None, None])[:3]
+        count = entry[3] if len(entry) > 3 else None
+        return str(run_id), created_at, argv, count
+    return (str(entry.run_id), getattr(entry, "created_at", None),
+            getattr(entry, "argv", None), getattr(entry, "launches", None))
 
 
 class MemoryRunLog:
@@ -53,5 +64,7 @@ class MemoryRunLog:
         if run_id is None:
             if not self._runs:
                 return []
-            run_id = self._runs[-1][0]
+            # newest stamp; the later-added run wins a tie
+            newest = max(range(len(self._runs)), key=lambda i: (self._runs[i][1], i))
+            run_id = self._runs[newest][0]
         return sorted(self._launches.get(run_id, []), key=lambda r: r.seq)

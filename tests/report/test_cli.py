@@ -4,6 +4,7 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 from report_fixtures import vadd
@@ -115,3 +116,46 @@ def test_pictures_written(tmp_path: Path, runlog: MemoryRunLog) -> None:
 def test_unwritable_picture_path(tmp_path: Path, runlog: MemoryRunLog) -> None:
     rc, out = run(runlog, png=str(tmp_path / "no" / "such" / "dir.png"))
     assert rc != 0 and "cannot write" in out
+
+
+def test_latest_follows_the_log(runlog: MemoryRunLog) -> None:
+    runlog.add_run("older-but-added-last", created_at=0.5)
+    runlog.add_launch(vadd("older-but-added-last"))
+    rc, out = run(runlog)
+    assert rc == 0 and "run r1" in out and "older-but-added-last" not in out
+
+
+def test_run_entries_as_objects() -> None:
+    class Info:
+        def __init__(self, run_id: str, created_at: float, n: int) -> None:
+            self.run_id, self.created_at, self.argv, self.launches = run_id, created_at, ["x.py"], n
+
+    class Log:
+        def runs(self):
+            return [Info("b", 2.0, 1), Info("a", 1.0, 1)]
+
+        def launches(self, run_id=None):
+            return [vadd(run_id or "b")]
+
+    rc, out = run(Log(), list_runs=True)
+    assert rc == 0 and "x.py" in out
+    rc, out = run(Log(), run="a")
+    assert rc == 0 and "run a" in out and "vadd" in out
+
+
+def test_with_the_profile_store(tmp_path: Path) -> None:
+    store_mod = pytest.importorskip("skmd.predict.store")
+    store = store_mod.ProfileStore(tmp_path / "profiles.sqlite")
+    store.add_run("first", ["a.py"])
+    store.add_launch(vadd("first"))
+    store.add_run("second", ["b.py"])
+    for r in (vadd("second", 0), vadd("second", 1)):
+        store.add_launch(r)
+    rc, out = run(store, list_runs=True)
+    assert rc == 0 and "first" in out and "b.py" in out
+    rc, out = run(store)
+    assert rc == 0 and "run second" in out and "2 launches, 2 split" in out
+    rc, out = run(store, run="fir", as_json=True)
+    assert rc == 0 and len(json.loads(out)) == 1
+    rc, out = run(store, run="third")
+    assert rc != 0

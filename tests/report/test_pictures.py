@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import networkx as nx
@@ -71,6 +72,9 @@ def test_timeline_html(tmp_path: Path, records: list[LaunchRecord]) -> None:
     timeline_html(records, p)
     html = p.read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>") and "<svg" in html and "</svg>" in html
+    svg = html[html.index("<svg"):html.index("</svg>") + len("</svg>")]
+    root = ET.fromstring(svg)  # well-formed, so any browser draws it
+    assert root.tag.endswith("svg")
     # self-contained: nothing fetched
     assert not re.search(r"(src|href)\s*=\s*[\"']?https?:", html)
     assert "<script" not in html
