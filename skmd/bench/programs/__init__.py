@@ -16,7 +16,8 @@ from skmd.bench.programs.base import Benchmark, main_for, run_once
 
 SKMD_MODULES = (
     "vectoradd", "blackscholes", "binomialoption", "scanlargearrays",
-    "matrixmultiplication", "matrixtranspose", "nbody", "aes", "boxmuller", "fdtd3d",
+    "matrixmultiplication", "matrixtranspose", "nbody", "aesencrypt", "aesdecrypt",
+    "boxmuller", "fdtd3d",
     "histogram", "reduction", "mersennetwister", "medianfilter", "sobelfilter",
 )
 MKMD_MODULES = (
