@@ -58,6 +58,7 @@ class Runtime:
         self.devices: list[PhysicalDevice] = select(everything, s.devices)
         self.home: PhysicalDevice = choose_home(self.devices, s.home)
         # home first: its rows need no transfer, and ranges are laid out in this order
+        self.by_label = {d.label: d for d in self.devices}
         self.order = [self.home] + [d for d in self.devices if d is not self.home]
         self.t0 = time.perf_counter()
         self.run_id = time.strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
@@ -75,6 +76,7 @@ class Runtime:
         self._registry: Any = None
         self._warned: set[str] = set()
         self.argv = list(sys.argv)
+        self.profiler: Any = None
         atexit.register(self.flush)
 
     # -- small services ---------------------------------------------------------
@@ -107,7 +109,7 @@ class Runtime:
     def registry(self) -> Any:
         if self._registry is None and self.store is not None:
             try:
-                from skmd.predict.model import ModelRegistry
+                from skmd.predict.registry import ModelRegistry
                 self._registry = ModelRegistry(self.store)
             except Exception as exc:
                 self.warn_once("registry", f"performance models unavailable ({exc})")
@@ -127,6 +129,23 @@ class Runtime:
                     k = cl.Kernel(prg, entry.name)
                     entry.clones[key] = k
         return k
+
+    def start_profiling(self) -> None:
+        from skmd.runtime.profiler import Profiler
+        self.profiler = Profiler(self)
+
+    def finish_profiling(self) -> None:
+        if self.profiler is not None:
+            self.profiler.finish()
+            self.profiler = None
+
+    def sample(self, entry: KernelEntry, launch: Launch, groups: int) -> Any:
+        from skmd.predict.features import Sample
+        return Sample(groups_enabled=groups, total_groups=launch.total_groups,
+                      global_size=launch.global_size, local_size=launch.local_size,
+                      scalars={int(k): float(v) for k, v in launch.scalars.items()},
+                      buffer_bytes={int(k): int(v) for k, v in launch.buffer_sizes.items()},
+                      cost=float(entry.analysis.cost(launch)))
 
     # -- links -----------------------------------------------------------------
     def link(self, dev: PhysicalDevice) -> tuple[float, float]:
@@ -154,6 +173,12 @@ class Runtime:
         launch = None
         if reason is None:
             launch, reason = self._launch_of(entry, args, gsize, lsize, g_times_l)
+        if reason is None and self.profiler is not None:
+            try:
+                self.profiler.on_launch(queue, entry, args, launch)
+            except Exception as exc:  # profiling must not break the program
+                self.warn_once(f"profile:{entry.key}", f"could not profile {entry.name}: {exc}")
+            reason = "profiling run: launches run whole"
         plan = None
         if reason is None:
             plan, reason = self._decide(entry, args, launch, s)
@@ -205,21 +230,15 @@ class Runtime:
 
     def _curve(self, entry: KernelEntry, launch: Launch, dev: PhysicalDevice
                ) -> Callable[[np.ndarray], np.ndarray] | None:
-        reg = self.registry if entry.key else None
+        reg = self.registry
         if reg is not None:
             try:
-                model = reg.get(entry.key, dev.fingerprint)
+                curve = reg.run_time(entry.key, dev.fingerprint,
+                                     self.sample(entry, launch, launch.total_groups))
             except Exception:
-                model = None
-            if model is not None:
-                from skmd.predict.model import Sample
-                sample = Sample(groups_enabled=launch.total_groups,
-                                total_groups=launch.total_groups,
-                                global_size=launch.global_size, local_size=launch.local_size,
-                                scalars=dict(launch.scalars),
-                                buffer_bytes=dict(launch.buffer_sizes),
-                                cost=float(entry.analysis.cost(launch)))
-                return lambda k, m=model, smp=sample: m.predict_curve(smp, np.asarray(k))
+                curve = None
+            if curve is not None:
+                return curve
         rate = self.estimates.get(entry.key, dev.label)
         if rate is None or rate.samples == 0:
             return None
@@ -305,9 +324,16 @@ class Runtime:
             run.run()
         rec.wall_s = time.perf_counter() - t_start
         cost_f = float(entry.analysis.cost(launch))
+        reg = self.registry
         for label, secs in rec.measured.items():
             groups = rec.shares.get(label, 0)
             self.estimates.observe(entry.key, label, secs, groups * max(cost_f, 1e-12))
+            if reg is not None:
+                try:
+                    reg.observe(entry.key, self.by_label[label].fingerprint,
+                                self.sample(entry, launch, groups), secs)
+                except Exception:
+                    pass
         if s.log:
             if len(self.records) < MAX_RECORDS:
                 self.records.append(rec)

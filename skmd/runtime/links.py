@@ -45,7 +45,7 @@ def link_speed(runtime: Any, dev: PhysicalDevice, remeasure: bool = False) -> tu
         except Exception:
             hit = None
         if hit is not None:
-            return float(hit[0]), float(hit[1])
+            return float(hit.h2d_bps), float(hit.d2h_bps)
     h2d, d2h = measure(dev)
     if store is not None:
         try:

@@ -1,0 +1,133 @@
+"""The ``skmd`` command: run, profile, devices, explain, bench."""
+from __future__ import annotations
+
+import argparse
+import os
+import runpy
+import sys
+import traceback
+from typing import Sequence
+
+USAGE_EPILOG = """\
+environment: SKMD_DEVICES, SKMD_HOME, SKMD_POLICY (hill|linear|single|even|static),
+SKMD_MODE (skmd|mkmd|coarse|inorder), SKMD_PROFILE_DIR, SKMD_ONLINE, SKMD_VERIFY, SKMD_FAULTS
+(see README.md)."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="skmd", epilog=USAGE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="All the OpenCL devices of this machine as one device for pyopencl programs.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    for name, helptext in (("run", "run a pyopencl program with its kernels split over all devices"),
+                           ("profile", "run a program and profile every kernel on every device "
+                                       "(trains the performance model)")):
+        r = sub.add_parser(name, help=helptext)
+        r.add_argument("-m", dest="module", metavar="MODULE",
+                       help="run a module as a script, like python -m")
+        r.add_argument("target", nargs="?", help="the program (a .py file)")
+        r.add_argument("args", nargs=argparse.REMAINDER, help="its arguments")
+
+    d = sub.add_parser("devices", help="list the physical devices, the virtual device and links")
+    d.add_argument("--remeasure", action="store_true", help="measure the links again")
+    d.add_argument("--json", action="store_true", help="machine-readable output")
+
+    e = sub.add_parser("explain", help="what a run split where, predicted vs measured, why")
+    e.add_argument("run", nargs="?", default=None, help="run id (default: the latest)")
+    e.add_argument("--json", action="store_true", help="one JSON object per kernel launch")
+    e.add_argument("--png", metavar="FILE", help="write a timeline picture")
+    e.add_argument("--html", metavar="FILE", help="write a self-contained timeline page")
+    e.add_argument("--list", action="store_true", help="list the recorded runs")
+    e.add_argument("--by-kernel", action="store_true", help="one row per kernel instead of per launch")
+
+    b = sub.add_parser("bench", help="run the benchmark suites under every policy, side by side")
+    b.add_argument("--suite", choices=("skmd", "mkmd", "all"), default="skmd")
+    b.add_argument("--size", choices=("ci", "paper"), default="ci")
+    b.add_argument("--policy", action="append", default=None,
+                   help="policies to compare (repeatable; default: all)")
+    b.add_argument("--only", action="append", default=None, help="benchmark names to run")
+    b.add_argument("--repeat", type=int, default=3, help="timed repetitions per policy")
+    b.add_argument("--json", metavar="FILE", help="write the results as JSON")
+    b.add_argument("--plot", metavar="FILE", help="write speedup and distribution plots (PNG)")
+    b.add_argument("--oracle-steps", type=int, default=10,
+                   help="grid steps per device for the oracle sweep")
+    return p
+
+
+def _run_program(ns: argparse.Namespace, profile: bool) -> int:
+    import skmd
+    if ns.module is None and ns.target is None:
+        print(f"skmd {ns.command}: give a program to run (a .py file or -m MODULE)",
+              file=sys.stderr)
+        return 2
+    if ns.module is None and not os.path.isfile(ns.target):
+        print(f"skmd {ns.command}: can't open file {ns.target!r}: no such file",
+              file=sys.stderr)
+        return 2
+    if ns.module is None:
+        try:
+            with open(ns.target, "rb") as fh:
+                compile(fh.read(), ns.target, "exec")
+        except SyntaxError:
+            traceback.print_exc(limit=0)
+            print(f"skmd {ns.command}: {ns.target} has a syntax error", file=sys.stderr)
+            return 1
+    skmd.install()
+    if profile:
+        from skmd.runtime.core import get_runtime
+        get_runtime().start_profiling()
+    if ns.module is not None:
+        args = ([ns.target] if ns.target else []) + list(ns.args)
+        sys.argv = [ns.module, *args]
+        runner = lambda: runpy.run_module(ns.module, run_name="__main__", alter_sys=True)
+    else:
+        sys.argv = [ns.target, *ns.args]
+        sys.path.insert(0, os.path.dirname(os.path.abspath(ns.target)))
+        runner = lambda: runpy.run_path(ns.target, run_name="__main__")
+    code = 0
+    try:
+        runner()
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        if exc.code is not None and not isinstance(exc.code, int):
+            print(exc.code, file=sys.stderr)
+    except KeyboardInterrupt:
+        code = 130
+        print("KeyboardInterrupt", file=sys.stderr)
+    except BaseException:
+        # like python: the program's own traceback, without skmd's frames on top
+        etype, value, tb = sys.exc_info()
+        while tb is not None and tb.tb_frame.f_code.co_filename in (__file__, runpy.__file__):
+            tb = tb.tb_next
+        traceback.print_exception(etype, value, tb)
+        code = 1
+    finally:
+        from skmd.runtime.core import get_runtime
+        rt = get_runtime()
+        if profile:
+            rt.finish_profiling()
+        rt.flush()
+    return code
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ns = _parser().parse_args(argv)
+    if ns.command in ("run", "profile"):
+        return _run_program(ns, profile=ns.command == "profile")
+    if ns.command == "devices":
+        from skmd.report.devices import devices_main
+        return devices_main(remeasure=ns.remeasure, as_json=ns.json)
+    if ns.command == "explain":
+        from skmd.report.cli import explain_main
+        from skmd.predict.store import ProfileStore
+        return explain_main(ProfileStore(), run=ns.run, as_json=ns.json, png=ns.png,
+                            html=ns.html, list_runs=ns.list, by_kernel=ns.by_kernel)
+    if ns.command == "bench":
+        from skmd.bench.runner import bench_main
+        return bench_main(ns)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
