@@ -61,6 +61,8 @@ class Placer:
     def exec_time(self, c: Command, device: str, groups: int) -> float:
         if device == HOST:
             return self.p.host_time(c.id) if self.p.host_time else 0.0
+        if groups <= 0:
+            return 0.0
         key = (c.id, device, groups)
         t = self._exec.get(key)
         if t is None:
@@ -103,14 +105,24 @@ class Placer:
         return t, hops
 
     def bring(self, buffers, device: str, not_before: float,
-              extra: dict[str, list[tuple[float, float]]]) -> tuple[float, list[Hop]]:
-        """Tentatively move ``buffers`` to ``device``; arrival time and legs."""
+              extra: dict[str, list[tuple[float, float]]],
+              only_from: dict[int, dict[str, float]] | None = None
+              ) -> tuple[float, list[Hop]]:
+        """Tentatively move ``buffers`` to ``device``; arrival time and legs.
+
+        ``only_from`` restricts the source copies of some buffers; a buffer
+        with copies but none allowed makes the move impossible (inf).
+        """
         arrive = not_before
         legs: list[Hop] = []
         if self.p.comm_time is not None:
             return arrive, legs
         for b in sorted(buffers):
             copies = self.valid.get(b)
+            if only_from is not None and b in only_from:
+                if copies and not only_from[b]:
+                    return float("inf"), legs
+                copies = only_from[b]
             if not copies:
                 continue
             if device in copies:

@@ -1,0 +1,29 @@
+"""One call from a deferred command list to an executable plan."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from .coarse import coarse_schedule, inorder_schedule
+from .fine import fine_schedule
+from .graph import Command, build_graph
+from .model import Platform, Schedule
+
+MODES = ("mkmd", "coarse", "inorder")
+
+
+def schedule(commands: Sequence[Command], buffer_bytes: Mapping[int, int],
+             platform: Platform, mode: str = "mkmd", *,
+             initial: Mapping[int, Iterable[str] | str] | None = None,
+             step: float = 0.01, merge_bps: float = 10e9) -> Schedule:
+    """Plan ``commands``: "mkmd" (coarse + fine split), "coarse" (whole
+    commands, list scheduled) or "inorder" (enqueue order on the fastest
+    device, the baseline)."""
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+    graph = build_graph(commands, buffer_bytes, initial)
+    if mode == "inorder":
+        return inorder_schedule(graph, platform)
+    coarse = coarse_schedule(graph, platform)
+    if mode == "coarse":
+        return coarse
+    return fine_schedule(graph, platform, coarse, step=step, merge_bps=merge_bps)

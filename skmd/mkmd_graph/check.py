@@ -1,0 +1,147 @@
+"""Independent checks that a schedule is safe to execute.
+
+Replays the plan as an executor would (copies of buffer versions moving
+between locations) and reports every place where a command would see stale
+data, two things share a device or link, or work-groups are lost or doubled.
+Used by the tests; cheap enough to run on plans in debug mode.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+import networkx as nx
+
+from .graph import SINK, SOURCE, commands_of
+from .model import HOST, Platform, Schedule
+
+TOL = 1e-9
+
+
+def _overlaps(items, what: str) -> list[str]:
+    out = []
+    items = sorted(items, key=lambda x: (x[0], x[1]))
+    for (s1, e1, a), (s2, e2, b) in zip(items, items[1:]):
+        if s2 < e1 - TOL * max(1.0, abs(e1)) and e1 - s1 > TOL and e2 - s2 > TOL:
+            out.append(f"{what}: {a} [{s1:.6g},{e1:.6g}) overlaps {b} [{s2:.6g},{e2:.6g})")
+    return out
+
+
+def check_schedule(graph: nx.DiGraph, platform: Platform, sched: Schedule,
+                   *, links: bool = True) -> list[str]:
+    """Problems found in ``sched`` (empty list: executable as planned)."""
+    problems: list[str] = []
+    cmds = {c.id: c for c in commands_of(graph)}
+    by_node = defaultdict(list)
+    for s in sched.slots:
+        by_node[s.node].append(s)
+    for v in cmds:
+        if not by_node[v]:
+            problems.append(f"command {v} has no slot")
+    if problems:
+        return problems
+    first = {v: min(s.start for s in ss) for v, ss in by_node.items()}
+    last = {v: max(s.end for s in ss) for v, ss in by_node.items()}
+    for u, v in graph.edges:
+        if u in (SOURCE, SINK) or v in (SOURCE, SINK):
+            continue
+        if first[v] < last[u] - TOL * max(1.0, last[u]):
+            problems.append(f"{v} starts {first[v]:.6g} before predecessor {u} ends {last[u]:.6g}")
+    per_dev = defaultdict(list)
+    for s in sched.slots:
+        per_dev[s.device].append((s.start, s.end, (s.node, s.kind, s.groups)))
+    for d, items in per_dev.items():
+        problems += _overlaps(items, f"device {d}")
+    if links and platform.comm_time is None:
+        per_link = defaultdict(list)
+        for t in sched.transfers:
+            per_link[t.link].append((t.start, t.end, (t.buffer, t.src, t.dst)))
+        for k, items in per_link.items():
+            problems += _overlaps(items, f"link {k}")
+    for v, c in cmds.items():
+        rows = sorted(s.groups for s in by_node[v] if s.kind == "run")
+        pos = 0
+        for a, b in rows:
+            if a != pos or b <= a:
+                problems.append(f"{v}: work-group rows {rows} do not tile [0,{c.total_groups})")
+                break
+            pos = b
+        else:
+            if pos != c.total_groups:
+                problems.append(f"{v}: rows {rows} cover {pos} of {c.total_groups}")
+    if platform.comm_time is None:
+        problems += _check_data(graph, platform, sched, cmds, by_node, last)
+    return problems
+
+
+def _check_data(graph, platform, sched, cmds, by_node, last) -> list[str]:
+    problems = []
+    init = graph.graph.get("initial")
+    home = platform.home_location
+    nbytes = graph.graph["buffer_bytes"]
+    copies: dict[int, dict[str, object]] = {}
+    for b in nbytes:
+        locs = [home] if init is None else list(init.get(b, ()))
+        copies[b] = {loc: 0 for loc in locs}
+    expect: dict[int, dict[int, object]] = {}
+    version = {b: 0 for b in nbytes}
+    for v in graph.graph["order"]:
+        c = cmds[v]
+        expect[v] = {b: version.get(b, 0) for b in c.needs}
+        for b in c.writes:
+            version[b] = ("w", v)
+    main = sched.device_of
+    # events: (time, phase, order, payload); phase 0 = data lands, 1 = data read
+    events = []
+    for i, t in enumerate(sched.transfers):
+        if t.node is None and t.end > t.start:
+            events.append((t.start, 1, i, ("xfer_start", t)))
+            events.append((t.end, 0, i, ("xfer_end", t)))
+        elif t.node is None:     # instantaneous: read and land at once, in booking order
+            events.append((t.start, 0.5, i, ("xfer_start", t)))
+            events.append((t.start, 0.5, i, ("xfer_end", t)))
+    for i, s in enumerate(sched.slots):
+        if s.kind == "run":
+            events.append((s.start, 1, i, ("slot", s)))
+    for v in cmds:
+        events.append((last[v], 0, -1, ("done", v)))
+    events.sort(key=lambda e: (e[0], e[1], e[2]))
+    carried = {}
+    for time, _, _, (what, obj) in events:
+        if what == "xfer_start":
+            have = copies.get(obj.buffer, {})
+            if obj.src not in have:
+                problems.append(f"t={time:.6g}: buffer {obj.buffer} moved from {obj.src} which holds no valid copy")
+            carried[id(obj)] = have.get(obj.src)
+        elif what == "xfer_end":
+            copies.setdefault(obj.buffer, {})[obj.dst] = carried.get(id(obj))
+        elif what == "slot":
+            c = cmds[obj.node]
+            whole = obj.device == main.get(obj.node, obj.device)
+            need = c.needs if whole else c.reads
+            for b in need:
+                got = copies.get(b, {}).get(obj.device, "missing")
+                want = expect[obj.node][b]
+                if want == 0 and (init is not None and not init.get(b)):
+                    continue
+                if got != want:
+                    problems.append(f"t={time:.6g}: {obj.node} on {obj.device} reads buffer {b} "
+                                    f"version {got}, wants {want}")
+        elif what == "done":
+            for b in cmds[obj].writes:
+                copies[b] = {main[obj]: ("w", obj)}
+    for b, ver in version.items():
+        if ver == 0:
+            continue
+        loc = sched.final_location.get(b)
+        if copies.get(b, {}).get(loc) != ver:
+            problems.append(f"buffer {b}: final location {loc} lacks the last version {ver}")
+    # partial results must leave a helper after it ran and arrive before the end
+    for t in sched.transfers:
+        if t.node is None:
+            continue
+        src_slots = [s for s in by_node[t.node] if s.device == t.src and s.groups == t.groups]
+        if t.src != HOST and (not src_slots or t.start < src_slots[0].end - TOL):
+            problems.append(f"partial result of {t.node} leaves {t.src} before it is computed")
+        if t.end > last[t.node] + TOL * max(1.0, last[t.node]):
+            problems.append(f"partial result of {t.node} arrives after the command is done")
+    return problems

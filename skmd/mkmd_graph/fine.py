@@ -1,0 +1,230 @@
+"""Fine-grain multi-kernel partitioning (thesis §5.4.3 Algorithm 3, §5.4.4
+Algorithm 4).
+
+The coarse schedule leaves devices idle.  Replaying it in start order, each
+command moves to its earliest start on its coarse device (which shifts
+successors earlier), and each splittable kernel offloads work-group steps
+into other devices' idle gaps between its predecessors' finish and its own
+finish, by hill climbing: the slot that finishes last gives a step to the
+candidate slot that makes the kernel finish earliest, counting input moves
+over the links as booked, moving partial outputs back and merging them.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import networkx as nx
+
+from .graph import Command
+from .model import HOST, Platform, Schedule, Slot
+from .placer import Placer
+from .timeline import Timeline, free_gaps
+
+#: idle gaps per helper device considered for one kernel
+MAX_GAPS = 4
+
+
+@dataclass
+class _Gap:
+    device: str
+    ready: float        # inputs arrived and gap open
+    close: float        # gap end
+    out_spb: float      # seconds per byte to move output back to the main device
+
+
+def fine_schedule(graph: nx.DiGraph, platform: Platform, coarse: Schedule, *,
+                  step: float = 0.01, merge_bps: float = 10e9,
+                  contention: bool = True) -> Schedule:
+    """Split kernels of ``coarse`` into idle slots; never returns a longer plan."""
+    if platform.comm_time is not None or len(platform.devices) < 2:
+        return coarse
+    main = {s.node: s for s in coarse.slots if s.kind == "run"}
+    index = {v: i for i, v in enumerate(graph.graph["order"])}
+    order = sorted(main, key=lambda v: (main[v].start, index[v]))
+    reserved = {d: Timeline() for d in platform.devices}
+    for s in main.values():
+        if s.device != HOST:
+            reserved[s.device].add(s.start, s.end)
+    pl = Placer(graph, platform, contention=contention)
+    for v in order:
+        s0 = main[v]
+        if s0.device != HOST:
+            reserved[s0.device].remove(s0.start, s0.end)
+        c: Command = graph.nodes[v]["command"]
+        if c.can_split:
+            _split(pl, v, s0.device, reserved, step, merge_bps)
+        else:
+            pl.place_whole(v, s0.device)
+    fine = pl.schedule("mkmd")
+    if fine.makespan > coarse.makespan * (1 + 1e-9):
+        return coarse
+    return fine
+
+
+def _out_bytes(c: Command, nbytes: dict, g: int) -> float:
+    total = sum(nbytes.get(b, 0) for b in c.writes)
+    return total * g / c.total_groups if c.contiguous else total
+
+
+def _merge_time(c: Command, nbytes: dict, g: int, merge_bps: float) -> float:
+    if c.contiguous:
+        return 0.0
+    return sum(nbytes.get(b, 0) for b in c.writes) * g / c.total_groups / merge_bps
+
+
+def _split(pl: Placer, v, m: str, reserved: dict[str, Timeline],
+           step: float, merge_bps: float) -> None:
+    c: Command = pl.g.nodes[v]["command"]
+    p, nbytes = pl.p, pl.bytes
+    G = c.total_groups
+    start, end, legs_main = pl.evaluate(v, m)
+    lb = pl.pred_ready(v, m)
+    ub = end
+    # a buffer read and written in place may only come from a copy nobody
+    # running this kernel overwrites meanwhile
+    inplace = c.reads & c.writes
+    only_from = {b: {loc: t for loc, t in pl.valid.get(b, {}).items()
+                     if loc not in p.devices} for b in inplace}
+    extra: dict[str, list[tuple[float, float]]] = {}
+    for h in legs_main:
+        extra.setdefault(h.link, []).append((h.start, h.end))
+    gaps: list[_Gap] = []
+    for h in p.devices:
+        if h == m:
+            continue
+        busy = pl.dev_tl[h].busy(lb, ub) + reserved[h].busy(lb, ub)
+        free = free_gaps(busy, lb, ub)
+        if not free:
+            continue
+        trial = {k: list(x) for k, x in extra.items()}
+        arrive, _ = pl.bring(c.reads, h, lb, trial, only_from)
+        spb = sum(x[3] for x in p.hops(h, m, 1.0))
+        for a, b in free[:MAX_GAPS]:
+            ready = max(a, arrive)
+            if ready < b:
+                gaps.append(_Gap(h, ready, b, spb))
+    if not gaps:
+        pl.place_whole(v, m)
+        return
+    groups = _hill_climb(pl, c, m, start, gaps, step, merge_bps)
+    if groups[0] == G:
+        pl.place_whole(v, m)
+        return
+    mark = pl.mark()
+    if not _commit(pl, v, c, m, lb, gaps, groups, only_from, merge_bps) \
+            or pl.end[v] >= end - 1e-12 * max(1.0, end):
+        pl.rollback(mark)
+        pl.place_whole(v, m)
+
+
+def _hill_climb(pl: Placer, c: Command, m: str, start: float,
+                gaps: list[_Gap], step: float, merge_bps: float) -> list[int]:
+    """Algorithm 4: work-groups per slot (index 0 = the main device)."""
+    G = c.total_groups
+    nbytes = pl.bytes
+    S = len(gaps) + 1
+    groups = [G] + [0] * len(gaps)
+    done = [0.0] * S            # when each slot's result is at the main device
+    merge = [0.0] * S
+    inf = float("inf")
+
+    def slot_done(s: int, g: int) -> float:
+        if s == 0:
+            return start + pl.exec_time(c, m, g) if g else start
+        if g == 0:
+            return 0.0
+        gp = gaps[s - 1]
+        fin = gp.ready + pl.exec_time(c, gp.device, g)
+        if fin > gp.close:
+            return inf
+        return fin + _out_bytes(c, nbytes, g) * gp.out_spb
+
+    def slot_merge(s: int, g: int) -> float:
+        return 0.0 if s == 0 or g == 0 else _merge_time(c, nbytes, g, merge_bps)
+
+    done[0] = slot_done(0, G)
+    cur = done[0]
+    w_step = max(1, math.ceil(G * step))
+    for _ in range(math.ceil(G / w_step) + 1):
+        s_from = max((s for s in range(S) if groups[s]), key=lambda s: done[s])
+        w = min(w_step, groups[s_from])
+        d_from = slot_done(s_from, groups[s_from] - w)
+        m_from = slot_merge(s_from, groups[s_from] - w)
+        best = None
+        for s in range(S):
+            if s == s_from:
+                continue
+            d_to = slot_done(s, groups[s] + w)
+            if d_to == inf:
+                continue
+            latest = max(d_from, d_to)
+            merging = m_from + slot_merge(s, groups[s] + w)
+            for k in range(S):
+                if k != s and k != s_from:
+                    if done[k] > latest:
+                        latest = done[k]
+                    merging += merge[k]
+            total = latest + merging
+            if best is None or total < best[0]:
+                best = (total, s, d_to)
+        if best is None or best[0] >= cur - 1e-15:
+            break
+        total, s, d_to = best
+        groups[s_from] -= w
+        groups[s] += w
+        done[s_from], done[s] = d_from, d_to
+        merge[s_from] = m_from
+        merge[s] = slot_merge(s, groups[s])
+        cur = total
+    return groups
+
+
+def _commit(pl: Placer, v, c: Command, m: str, lb: float, gaps: list[_Gap],
+            groups: list[int], only_from: dict, merge_bps: float) -> bool:
+    """Book the split for real; False if a helper no longer fits its gap."""
+    G = c.total_groups
+    rows = []
+    first = 0
+    for g in groups:
+        rows.append((first, first + g))
+        first += g
+    main_end = None
+    if groups[0]:
+        start, main_end, legs = pl.evaluate(v, m, groups=groups[0])
+        pl.book_legs(legs)
+        pl.book_slot(Slot(v, m, start, main_end, rows[0]))
+    else:
+        start, _, legs = pl.evaluate(v, m, groups=0)
+        pl.book_legs(legs)
+        main_end = start
+    ends = [main_end]
+    merges = []
+    for s, gp in enumerate(gaps, start=1):
+        g = groups[s]
+        if not g:
+            continue
+        arrive, legs = pl.bring(c.reads, gp.device, lb, {}, only_from)
+        if arrive == float("inf"):
+            return False
+        pl.book_legs(legs)
+        dur = pl.exec_time(c, gp.device, g)
+        hs = pl.dev_tl[gp.device].find(max(arrive, gp.ready), dur)
+        pl.book_slot(Slot(v, gp.device, hs, hs + dur, rows[s]))
+        ends.append(hs + dur)
+        out = hs + dur
+        for b in sorted(c.writes):
+            nb = int(round(_out_bytes(c, {b: pl.bytes.get(b, 0)}, g)))
+            t, legs = pl.route(b, gp.device, m, hs + dur, nb, {}, node=v,
+                               groups=rows[s])
+            pl.book_legs(legs)
+            out = max(out, t)
+        merges.append((out, rows[s], _merge_time(c, pl.bytes, g, merge_bps)))
+    t = main_end
+    for arrive, r, dur in sorted(merges):
+        # contiguous rows land in place: a zero-length merge marks the moment
+        ms = pl.dev_tl[m].find(max(t, arrive), dur) if dur > 0 else max(t, arrive)
+        pl.book_slot(Slot(v, m, ms, ms + dur, r, kind="merge"))
+        t = ms + dur
+    pl.finish(v, m, max([t] + ends))
+    return True
