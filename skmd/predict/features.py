@@ -63,9 +63,14 @@ class Sample:
         return self.items_per_group * self.total_groups
 
     def input_key(self) -> str:
-        """Identifies the program input: all the partial launches of one input share it."""
+        """Identifies the program input: all the partial launches of one input share it.
+
+        The global size and scalar values, plus buffer sizes and the static cost
+        (which the transformer evaluates from the input)."""
         return json.dumps([list(self.global_size),
-                           sorted((int(k), float(v)) for k, v in self.scalars.items())])
+                           sorted((int(k), float(v)) for k, v in self.scalars.items()),
+                           sorted((int(k), int(v)) for k, v in self.buffer_bytes.items()),
+                           float(self.cost)])
 
     def with_groups(self, groups: int) -> "Sample":
         d = asdict(self)

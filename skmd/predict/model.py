@@ -178,7 +178,7 @@ def held_out_errors(estimator: KernelTimeModel, samples: Sequence[Sample],
                     y: Sequence[float]) -> np.ndarray:
     """Absolute relative errors on each input when the model never saw that input.
 
-    Leave-one-input-out: for every distinct (global size, scalars) input, train
+    Leave-one-input-out: for every distinct input (:meth:`Sample.input_key`), train
     on the others and predict all of its profiles. Empty with fewer than two inputs.
     """
     samples = [as_sample(s) for s in samples]

@@ -167,8 +167,7 @@ class ProfileStore:
             self._warn("cannot create or read the file", exc)
             return self._memory()
 
-        writable = os.access(p.parent, os.W_OK) and (not p.exists() or os.access(p, os.W_OK))
-        if not writable:
+        if not _writable(p):
             self._warn("file is read-only")
             return self._memory(self._open_readonly())
         conn = None
@@ -388,6 +387,16 @@ class ProfileStore:
             run_id = latest[0][0]
         rows = self._read("SELECT record FROM launches WHERE run_id=? ORDER BY seq", (run_id,))
         return [LaunchRecord.from_dict(json.loads(r[0])) for r in rows]
+
+
+def _writable(p: Path) -> bool:
+    """Whether we may write the store: the OS says so and the file's mode bits
+    do too (a file chmod-ed read-only is respected even by the superuser)."""
+    if not os.access(p.parent, os.W_OK):
+        return False
+    if p.exists():
+        return os.access(p, os.W_OK) and bool(p.stat().st_mode & 0o222)
+    return True
 
 
 def _profile_from_mapping(d: Mapping[str, Any]) -> Profile:

@@ -1,0 +1,185 @@
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+import warnings
+from pathlib import Path
+
+import pytest
+
+from skmd import config
+from skmd.predict import Profile, ProfileStore, ProfileStoreWarning, Sample
+from skmd.report.records import LaunchRecord, Piece
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _profile(i: int, key: str = "k", fp: str = "dev") -> Profile:
+    s = Sample(groups_enabled=i + 1, total_groups=64, global_size=(1024,), local_size=(16,),
+               scalars={3: 2.5}, buffer_bytes={0: 4096, 1: 8192}, cost=3.0)
+    return Profile(key, fp, s, seconds=1e-3 * (i + 1))
+
+
+def test_profiles_round_trip(tmp_path):
+    with ProfileStore(tmp_path / "p.sqlite") as st:
+        assert st.mode == "file"
+        assert st.add_profiles([_profile(i) for i in range(5)]) == 5
+        st.add_profiles([{"kernel_key": "k", "fingerprint": "other", "groups_enabled": 1,
+                          "total_groups": 2, "seconds": 0.5}])
+        got = st.profiles("k", "dev")
+        assert len(got) == 5 and st.profile_count("k", "dev") == 5
+        assert got[2].sample == _profile(2).sample
+        assert got[2].seconds == pytest.approx(3e-3)
+        assert st.profile_count("k", "other") == 1
+        assert ("k", "dev", 5) in st.kernels()
+
+
+def test_links_devices_and_run_log(tmp_path):
+    with ProfileStore(tmp_path / "p.sqlite") as st:
+        st.put_device("fp1", "gpu0", "H100", "NVIDIA", "GPU", 132, 80 << 30)
+        st.put_link("fp1", 9.5e9, 18e9, pinned=False)
+        st.put_link("fp1", 25e9, 26e9, pinned=True)
+        assert st.get_link("fp1").pinned is True
+        assert st.get_link("fp1", pinned=False).h2d_bps == 9.5e9
+        assert st.get_link("nope") is None
+        assert st.devices()[0].compute_units == 132
+
+        st.add_run("r1", ["app.py", "1"])
+        rec = LaunchRecord(run_id="r1", seq=0, kernel="saxpy", total_groups=8,
+                           global_size=(128,), local_size=(16,), policy="hill",
+                           shares={"a": 5, "b": 3}, ranges={"a": (0, 5), "b": (5, 8)},
+                           pieces=[Piece("a", "kernel", 0.0, 1.0)])
+        st.add_launch(rec)
+        time.sleep(0.01)
+        st.add_run("r2", ["app.py", "2"])
+        st.add_launch(LaunchRecord(run_id="r2", seq=1, kernel="k2", total_groups=1,
+                                   global_size=(1,), local_size=None, policy="single"))
+        st.add_launch(LaunchRecord(run_id="r2", seq=0, kernel="k1", total_groups=1,
+                                   global_size=(1,), local_size=None, policy="single"))
+        assert [r.kernel for r in st.launches()] == ["k1", "k2"]  # latest run, in order
+        assert st.launches("r1")[0] == rec
+        runs = st.runs()
+        assert [r.run_id for r in runs] == ["r2", "r1"]
+        assert runs[1].argv == ["app.py", "1"] and runs[1].launches == 1
+
+
+def test_default_location_follows_setting(tmp_path):
+    with config.override(profile_dir=str(tmp_path / "dir")):
+        with ProfileStore() as st:
+            st.put_link("x", 1.0, 2.0)
+    assert (tmp_path / "dir" / "profiles.sqlite").exists()
+
+
+_WRITER = textwrap.dedent("""
+    import sys
+    from skmd.predict import ProfileStore, Profile, Sample
+    path, tag, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    st = ProfileStore(path)
+    assert st.mode == "file", st.mode
+    i = 0
+    while n < 0 or i < n:
+        st.add_profiles([Profile("k", tag, Sample(i + 1, 10**6), 1e-3)] * 3)
+        i += 1
+    """)
+
+
+def _writer(path, tag, n):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.Popen([sys.executable, "-c", _WRITER, str(path), tag, str(n)], env=env)
+
+
+def test_two_processes_writing_lose_nothing(tmp_path):
+    path = tmp_path / "p.sqlite"
+    procs = [_writer(path, tag, 150) for tag in ("a", "b")]
+    assert [p.wait(timeout=120) for p in procs] == [0, 0]
+    with ProfileStore(path) as st:
+        assert st.profile_count("k", "a") == 450
+        assert st.profile_count("k", "b") == 450
+
+
+def test_killed_writer_leaves_valid_store(tmp_path):
+    path = tmp_path / "p.sqlite"
+    proc = _writer(path, "a", -1)
+    deadline = time.time() + 30
+    while time.time() < deadline:  # wait until it is really writing
+        if path.exists():
+            try:
+                con = sqlite3.connect(path, timeout=5)
+                n = con.execute("SELECT count(*) FROM profiles").fetchone()[0]
+                con.close()
+                if n > 30:
+                    break
+            except sqlite3.Error:
+                pass
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=10)
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    con.close()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with ProfileStore(path) as st:
+            n = st.profile_count("k", "a")
+            assert n > 30 and n % 3 == 0  # whole transactions only
+
+
+def test_corrupt_file_warns_and_is_left_alone(tmp_path):
+    path = tmp_path / "p.sqlite"
+    garbage = os.urandom(8192)
+    path.write_bytes(garbage)
+    with pytest.warns(ProfileStoreWarning, match="not an SQLite"):
+        st = ProfileStore(path)
+    assert st.mode == "memory"
+    st.add_profiles([_profile(0)])
+    assert st.profile_count("k", "dev") == 1
+    st.close()
+    assert path.read_bytes() == garbage
+
+
+def test_corrupt_database_pages_warn(tmp_path):
+    path = tmp_path / "p.sqlite"
+    with ProfileStore(path) as st:
+        st.add_profiles([_profile(i) for i in range(200)])
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2:len(data) // 2 + 2048] = os.urandom(2048)  # keep the header
+    path.write_bytes(bytes(data))
+    with pytest.warns(ProfileStoreWarning):
+        st = ProfileStore(path)
+    assert st.mode == "memory"
+    st.add_profiles([_profile(0, key="new")])
+    assert st.profile_count("new", "dev") == 1
+    st.close()
+    assert path.read_bytes() == bytes(data)
+
+
+def test_read_only_file_still_reads(tmp_path):
+    path = tmp_path / "p.sqlite"
+    with ProfileStore(path) as st:
+        st.add_profiles([_profile(i) for i in range(4)])
+        st.put_link("fp", 1e9, 2e9)
+    before = path.read_bytes()
+    path.chmod(0o444)
+    try:
+        with pytest.warns(ProfileStoreWarning, match="read-only"):
+            st = ProfileStore(path)
+        assert st.profile_count("k", "dev") == 4
+        assert st.get_link("fp").d2h_bps == 2e9
+        st.add_profiles([_profile(9)])  # kept in memory, no exception
+        assert st.profile_count("k", "dev") == 5
+        st.close()
+    finally:
+        path.chmod(0o644)
+    assert path.read_bytes() == before
+
+
+def test_uncreatable_location_falls_back(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.warns(ProfileStoreWarning):
+        st = ProfileStore(blocker / "sub" / "p.sqlite")
+    st.put_link("fp", 1.0, 1.0)
+    assert st.get_link("fp") is not None
