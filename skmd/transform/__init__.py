@@ -1,1 +1,12 @@
-"""skmd.transform."""
+"""Kernel transformer: analysis and partition-ready rewriting of OpenCL C (thesis §3.2, §5.3).
+
+``analyze_program(source, options)`` parses a program once with libclang and says,
+per kernel, which buffers are read and written, over which byte ranges a range of
+work-group rows touches them, whether the kernel can be split at all, and how its
+work grows with its scalar arguments.  ``partition_source`` is the same program with
+every kernel able to run any range of its work-group rows.
+"""
+from .analyze import analyze_program
+from .model import ArgInfo, KernelAnalysis, Launch, ProgramAnalysis
+
+__all__ = ["analyze_program", "ArgInfo", "KernelAnalysis", "Launch", "ProgramAnalysis"]

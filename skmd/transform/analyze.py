@@ -1,0 +1,143 @@
+"""analyze_program: parse once, analyse every kernel, emit the partition-ready program."""
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from typing import Sequence
+
+import clang.cindex as ci
+
+from .cost import cost_poly, format_cost
+from .frontend import address_space, in_main_file, is_kernel, normalise_options, parse
+from .model import ArgInfo, KernelAnalysis, ProgramAnalysis
+from .poly import Poly
+from .rewrite import RewriteError, partition_source
+from .walker import Ctx, KernelWalker, _is_int
+
+_CACHE: "OrderedDict[str, ProgramAnalysis]" = OrderedDict()
+_CACHE_MAX = 256
+_LOCK = threading.Lock()
+
+
+def analyze_program(source: str, options: str | Sequence[str] = ()) -> ProgramAnalysis:
+    """Analyse an OpenCL C program; never raises for bad or unsupported source.
+
+    Results are cached by the hash of the source and normalised build options,
+    because pyopencl programs are typically built once and launched many times.
+    """
+    opts = normalise_options(options)
+    key = hashlib.sha256((source + "\0" + "\0".join(opts)).encode()).hexdigest()
+    with _LOCK:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return _CACHE[key]
+    result = _analyze(source, opts)
+    with _LOCK:
+        _CACHE[key] = result
+        while len(_CACHE) > _CACHE_MAX:
+            _CACHE.popitem(last=False)
+    return result
+
+
+def _arg_space(t: ci.Type) -> str:
+    s = t.spelling
+    if "image" in s and "_t" in s:
+        return "image"
+    if "sampler_t" in s:
+        return "sampler"
+    if "pipe" in s.split() or "queue_t" in s or "clk_event_t" in s:
+        return "other"
+    if t.get_canonical().kind == ci.TypeKind.POINTER:
+        sp = address_space(t)
+        return sp if sp in ("global", "constant", "local") else "other"
+    return "scalar"
+
+
+def _unsplittable(fn: ci.Cursor, reason: str) -> KernelAnalysis:
+    args = []
+    for i, p in enumerate(x for x in fn.get_children() if x.kind == ci.CursorKind.PARM_DECL):
+        space = _arg_space(p.type)
+        buf = space in ("global", "constant")
+        args.append(ArgInfo(i, p.spelling, p.type.spelling, space, None, buf, buf, False))
+    return KernelAnalysis(fn.spelling, tuple(args), False, reason, (), False, "guard", "1")
+
+
+def analyze_kernel(fn: ci.Cursor, functions: dict[str, ci.Cursor]) -> KernelAnalysis:
+    params = [x for x in fn.get_children() if x.kind == ci.CursorKind.PARM_DECL]
+    spaces = {i: _arg_space(p.type) for i, p in enumerate(params)}
+    walker = KernelWalker(functions, spaces)
+    env: dict = {}
+    for i, p in enumerate(params):
+        if spaces[i] in ("global", "constant"):
+            env[p.hash] = {i: Poly.const(0)}
+        elif spaces[i] == "local":
+            env[p.hash] = {"local": None}
+        elif spaces[i] == "scalar" and _is_int(p.type):
+            env[p.hash] = Poly.atom(f"arg{i}")
+        else:
+            env[p.hash] = None
+    body = [c for c in fn.get_children() if c.kind == ci.CursorKind.COMPOUND_STMT]
+    if body:
+        walker.block(body[0], env, Ctx())
+    reasons: list[str] = []
+    for i, p in enumerate(params):
+        if spaces[i] in ("image", "sampler", "other"):
+            reasons.append(f"argument {p.spelling!r} is an {spaces[i]} ({p.type.spelling})")
+        elif spaces[i] == "global" and "volatile" in p.type.get_pointee().spelling.split():
+            reasons.append(f"volatile global argument {p.spelling!r} "
+                           "(possible communication between work-groups)")
+    if walker.global_atomics:
+        names = ", ".join(sorted(set(walker.global_atomics)))
+        reasons.append(f"atomics on global memory ({names})")
+    reasons += walker.reasons
+    args = []
+    for i, p in enumerate(params):
+        accs = [a for a in walker.accesses if a.arg == i]
+        t = p.type.get_canonical()
+        elem = None
+        if t.kind == ci.TypeKind.POINTER:
+            s = t.get_pointee().get_size()
+            elem = s if s > 0 else None
+        args.append(ArgInfo(i, p.spelling, p.type.spelling, spaces[i], elem,
+                            any(a.kind == "read" for a in accs),
+                            any(a.kind == "write" for a in accs),
+                            any(a.atomic for a in accs)))
+    cost = cost_poly(walker.cost_stack[0])
+    return KernelAnalysis(
+        name=fn.spelling, args=tuple(args), splittable=not reasons,
+        reason="; ".join(dict.fromkeys(reasons)) or None,
+        atomics=tuple(sorted(walker.atomics)), uses_barrier=walker.uses_barrier,
+        launch_mode="guard" if walker.helper_remapped else "offset",
+        cost_expr=format_cost(cost, args), accesses=tuple(walker.accesses),
+        loops=dict(walker.loops), cost_poly=cost)
+
+
+def _analyze(source: str, opts: tuple[str, ...]) -> ProgramAnalysis:
+    try:
+        parsed = parse(source, opts)
+    except Exception as exc:  # libclang missing or broken
+        return ProgramAnalysis({}, None, f"front end failed: {exc}")
+    functions: dict[str, ci.Cursor] = {}
+    kernels: dict[str, ci.Cursor] = {}
+    for c in parsed.tu.cursor.get_children():
+        if c.kind == ci.CursorKind.FUNCTION_DECL and in_main_file(c) and c.is_definition():
+            functions[c.spelling] = c
+            if is_kernel(c):
+                kernels[c.spelling] = c
+    if parsed.errors:
+        err = "front end: " + "; ".join(parsed.errors[:5])
+        return ProgramAnalysis({n: _unsplittable(f, err) for n, f in kernels.items()}, None, err)
+    out: dict[str, KernelAnalysis] = {}
+    for name, fn in kernels.items():
+        try:
+            out[name] = analyze_kernel(fn, functions)
+        except Exception as exc:  # an unforeseen construct must not break the program
+            out[name] = _unsplittable(fn, f"analysis failed: {type(exc).__name__}: {exc}")
+    try:
+        psrc = partition_source(source, kernels, {n: k.launch_mode for n, k in out.items()})
+    except RewriteError as exc:
+        return ProgramAnalysis(
+            {n: _unsplittable(kernels[n], f"cannot rewrite: {exc}") for n in out}, None,
+            f"cannot rewrite: {exc}")
+    return ProgramAnalysis(out, psrc, None)

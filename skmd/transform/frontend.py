@@ -1,0 +1,181 @@
+"""libclang front end for OpenCL C.
+
+Only the pieces of libclang that the pinned Python bindings lack (operator kinds,
+constant evaluation, pretty printing) are reached through ctypes; the rest is
+``clang.cindex`` as documented.
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+import shlex
+from dataclasses import dataclass
+from typing import Sequence
+
+import clang.cindex as ci
+
+MAIN_FILE = "skmd_program.cl"
+_lib = None
+
+
+def _clang():
+    """Bind the extra C entry points once (they exist in libclang >= 17)."""
+    global _lib
+    if _lib is None:
+        lib = ci.conf.lib
+        lib.clang_getCursorBinaryOperatorKind.argtypes = [ci.Cursor]
+        lib.clang_getCursorBinaryOperatorKind.restype = ctypes.c_int
+        lib.clang_getBinaryOperatorKindSpelling.argtypes = [ctypes.c_int]
+        lib.clang_getBinaryOperatorKindSpelling.restype = ci._CXString
+        lib.clang_getCursorUnaryOperatorKind.argtypes = [ci.Cursor]
+        lib.clang_getCursorUnaryOperatorKind.restype = ctypes.c_int
+        lib.clang_getUnaryOperatorKindSpelling.argtypes = [ctypes.c_int]
+        lib.clang_getUnaryOperatorKindSpelling.restype = ci._CXString
+        lib.clang_Cursor_Evaluate.argtypes = [ci.Cursor]
+        lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
+        lib.clang_EvalResult_getKind.argtypes = [ctypes.c_void_p]
+        lib.clang_EvalResult_getKind.restype = ctypes.c_int
+        lib.clang_EvalResult_getAsLongLong.argtypes = [ctypes.c_void_p]
+        lib.clang_EvalResult_getAsLongLong.restype = ctypes.c_longlong
+        lib.clang_EvalResult_dispose.argtypes = [ctypes.c_void_p]
+        lib.clang_getCursorPrettyPrinted.argtypes = [ci.Cursor, ctypes.c_void_p]
+        lib.clang_getCursorPrettyPrinted.restype = ci._CXString
+        _lib = lib
+    return _lib
+
+
+def binary_op(c: ci.Cursor) -> str:
+    lib = _clang()
+    return ci._CXString.from_result(
+        lib.clang_getBinaryOperatorKindSpelling(lib.clang_getCursorBinaryOperatorKind(c)))
+
+
+def unary_op(c: ci.Cursor) -> str:
+    lib = _clang()
+    kind = lib.clang_getCursorUnaryOperatorKind(c)
+    s = ci._CXString.from_result(lib.clang_getUnaryOperatorKindSpelling(kind))
+    # PostInc=1 PostDec=2 PreInc=3 PreDec=4 share spellings; that is all we need
+    return s
+
+
+def int_value(c: ci.Cursor) -> int | None:
+    """Value of an integer constant expression, macros expanded."""
+    lib = _clang()
+    res = lib.clang_Cursor_Evaluate(c)
+    if not res:
+        return None
+    try:
+        if lib.clang_EvalResult_getKind(res) != 1:  # CXEval_Int
+            return None
+        return int(lib.clang_EvalResult_getAsLongLong(res))
+    finally:
+        lib.clang_EvalResult_dispose(res)
+
+
+def is_kernel(fn: ci.Cursor) -> bool:
+    """Kernel qualifier, also when spelled through a macro."""
+    text = ci._CXString.from_result(_clang().clang_getCursorPrettyPrinted(fn, None))
+    head = text.split("(", 1)[0]
+    return "__kernel" in head or "opencl_kernel" in head or head.split()[:1] == ["kernel"]
+
+
+def _base_header() -> str | None:
+    """PoCL's wheel carries clang's ``opencl-c-base.h`` (types and CLK_* macros)."""
+    try:
+        import pocl_binary_distribution as pb
+    except ImportError:
+        return None
+    base = os.path.dirname(pb.__file__)
+    for root in (os.path.join(base, ".libs", "share", "pocl", "include"),
+                 os.path.join(base, "share", "pocl", "include")):
+        p = os.path.join(root, "opencl-c-base.h")
+        if os.path.exists(p):
+            return p
+    return None
+
+
+# Used only when no base header is installed: enough for typical kernels.
+_FALLBACK_PRELUDE = "\n".join(
+    ["typedef unsigned char uchar; typedef unsigned short ushort;",
+     "typedef unsigned int uint; typedef unsigned long ulong;",
+     "typedef ulong size_t; typedef long ptrdiff_t; typedef long intptr_t;",
+     "typedef ulong uintptr_t; typedef uint cl_mem_fence_flags;",
+     "#define CLK_LOCAL_MEM_FENCE 1", "#define CLK_GLOBAL_MEM_FENCE 2",
+     "#define CLK_IMAGE_MEM_FENCE 4", "#define INFINITY (1.0f/0.0f)",
+     "#define NAN (0.0f/0.0f)", "#define MAXFLOAT 3.402823466e+38F",
+     "#define M_PI_F 3.14159265358979323846f", "#define M_PI 3.14159265358979323846"]
+    + [f"typedef {t} {t}{n} __attribute__((ext_vector_type({n})));"
+       for t in ("char", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
+                 "float", "double", "half")
+       for n in (2, 3, 4, 8, 16)]) + "\n"
+
+
+@dataclass(frozen=True)
+class ParsedProgram:
+    tu: ci.TranslationUnit
+    source: str
+    errors: tuple[str, ...]
+
+
+def normalise_options(options: str | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(options, str):
+        return tuple(shlex.split(options))
+    out: list[str] = []
+    for o in options:
+        out.extend(shlex.split(str(o)))
+    return tuple(out)
+
+
+def clang_args(options: Sequence[str]) -> list[str]:
+    """Map OpenCL build options onto clang's: keep -D/-I/-U and -cl-std, drop the rest."""
+    std = "CL1.2"
+    keep: list[str] = []
+    it = iter(options)
+    for o in it:
+        if o in ("-D", "-I", "-U"):
+            nxt = next(it, None)
+            if nxt is not None:
+                keep += [o, nxt]
+        elif o.startswith(("-D", "-I", "-U")):
+            keep.append(o)
+        elif o.startswith("-cl-std="):
+            std = o.split("=", 1)[1]
+    args = ["-x", "cl", f"-cl-std={std}", "-cl-no-stdinc", "-Xclang",
+            "-fdeclare-opencl-builtins", "-Xclang",
+            "-cl-ext=+cl_khr_fp64,+cl_khr_fp16,+cl_khr_int64_base_atomics,"
+            "+cl_khr_global_int32_base_atomics,+cl_khr_local_int32_base_atomics",
+            "-Wno-everything"]
+    header = _base_header()
+    args += ["-include", header] if header else ["-include", "skmd_prelude.h"]
+    return args + keep
+
+
+def parse(source: str, options: Sequence[str]) -> ParsedProgram:
+    unsaved = [(MAIN_FILE, source), ("skmd_prelude.h", _FALLBACK_PRELUDE)]
+    tu = ci.Index.create().parse(MAIN_FILE, args=clang_args(options), unsaved_files=unsaved)
+    errors = tuple(str(d) for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error)
+    return ParsedProgram(tu, source, errors)
+
+
+def in_main_file(c: ci.Cursor) -> bool:
+    f = c.location.file
+    return f is not None and f.name == MAIN_FILE
+
+
+def strip(c: ci.Cursor) -> ci.Cursor:
+    """Skip implicit casts and parentheses (they change neither value nor address)."""
+    while c.kind in (ci.CursorKind.UNEXPOSED_EXPR, ci.CursorKind.PAREN_EXPR):
+        kids = list(c.get_children())
+        if len(kids) != 1:
+            return c
+        c = kids[0]
+    return c
+
+
+def address_space(t: ci.Type) -> str:
+    """Address space of a pointer's pointee, from the type spelling."""
+    s = t.get_pointee().spelling if t.kind == ci.TypeKind.POINTER else t.spelling
+    for space in ("__global", "__constant", "__local"):
+        if space in s.split():
+            return space[2:]
+    return "private"

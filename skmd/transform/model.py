@@ -1,0 +1,116 @@
+"""Plain data the transformer hands to the runtime.
+
+The analysis is symbolic (polynomials over ids, sizes and scalar arguments) so one
+parse answers every launch; :class:`KernelAnalysis` methods substitute a launch's
+numbers late.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from .poly import Poly
+
+
+@dataclass(frozen=True)
+class Launch:
+    """What the runtime knows about one kernel launch."""
+
+    global_size: tuple[int, ...]
+    local_size: tuple[int, ...]
+    scalars: Mapping[int, int | float] = field(default_factory=dict)
+    buffer_sizes: Mapping[int, int] = field(default_factory=dict)
+
+    @property
+    def split_dim(self) -> int:
+        return len(self.global_size) - 1
+
+    @property
+    def total_groups(self) -> int:
+        d = self.split_dim
+        return math.ceil(self.global_size[d] / self.local_size[d])
+
+
+@dataclass(frozen=True)
+class ArgInfo:
+    index: int
+    name: str
+    type_name: str
+    space: str  # global | constant | local | scalar | image | sampler | other
+    elem_size: int | None
+    read: bool
+    written: bool
+    atomic: bool
+
+
+@dataclass(frozen=True)
+class Guard:
+    """``lhs < rhs`` holds wherever the guarded access runs (integers)."""
+
+    lhs: Poly
+    rhs: Poly
+
+
+@dataclass(frozen=True)
+class Access:
+    """One load or store through a buffer argument, in bytes from the buffer start."""
+
+    arg: int
+    kind: str  # "read" | "write"
+    offset: Poly | None
+    width: int | None
+    guards: tuple[Guard, ...] = ()
+    #: control flow is understood well enough that the access runs for every
+    #: work-item (and loop iteration) satisfying ``guards``, over its full width
+    exact: bool = False
+    atomic: bool = False
+
+
+@dataclass(frozen=True)
+class LoopVar:
+    """An induction variable ranging over ``[lo, hi]`` (inclusive)."""
+
+    atom: str
+    lo: Poly
+    hi: Poly
+    #: every integer of the range is visited (unit step, no early exit)
+    exact: bool
+
+
+@dataclass(frozen=True)
+class KernelAnalysis:
+    name: str
+    args: tuple[ArgInfo, ...]
+    splittable: bool
+    reason: str | None
+    atomics: tuple[str, ...]
+    uses_barrier: bool
+    launch_mode: str
+    cost_expr: str
+    accesses: tuple[Access, ...] = field(default=(), repr=False, compare=False)
+    loops: Mapping[str, LoopVar] = field(default_factory=dict, repr=False, compare=False)
+    cost_poly: object = field(default=None, repr=False, compare=False)
+
+    def cost(self, launch: Launch) -> float:
+        """Static per-work-item cost ``f(x1..xn)`` of thesis eq. 5.3 for this launch."""
+        from .cost import evaluate_cost
+        return evaluate_cost(self, launch)
+
+    def byte_range(self, arg_index: int, mode: str, launch: Launch,
+                   groups: tuple[int, int]) -> tuple[int, int] | None:
+        """Half-open byte interval covering every ``mode`` access of rows ``groups``."""
+        from .ranges import byte_range
+        return byte_range(self, arg_index, mode, launch, groups)
+
+    def write_dense(self, arg_index: int, launch: Launch, groups: tuple[int, int]) -> bool:
+        """True only if every byte of the write range is certainly written."""
+        from .ranges import write_dense
+        return write_dense(self, arg_index, launch, groups)
+
+
+@dataclass(frozen=True)
+class ProgramAnalysis:
+    kernels: Mapping[str, KernelAnalysis]
+    partition_source: str | None
+    error: str | None = None

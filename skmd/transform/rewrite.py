@@ -1,0 +1,116 @@
+"""Partition-ready program: every kernel runs any range of its work-group rows.
+
+Edits are made on the source text at AST positions, so user macros and -D options
+keep working.  In "offset" mode the builtins that must keep their full-launch
+values are redefined as macros around the kernel only; helper functions see the
+real builtins, which is why kernels whose helpers call them use "guard" mode.
+"""
+from __future__ import annotations
+
+from typing import Mapping
+
+import clang.cindex as ci
+
+from .frontend import in_main_file
+
+EXTRA_PARAMS = "ulong skmd_gsize, ulong skmd_first, ulong skmd_last"
+
+PRELUDE = """\
+/* skmd: work-group range helpers (split dimension = get_work_dim() - 1) */
+size_t skmd_group_id(uint d) {
+  return get_group_id(d) + (d == get_work_dim() - 1u ? get_global_offset(d) / get_local_size(d) : 0);
+}
+size_t skmd_global_size(uint d, ulong g) {
+  return d == get_work_dim() - 1u ? (size_t)g : get_global_size(d);
+}
+size_t skmd_num_groups(uint d, ulong g) {
+  return d == get_work_dim() - 1u ? (size_t)((g + get_local_size(d) - 1) / get_local_size(d))
+                                  : get_num_groups(d);
+}
+size_t skmd_global_offset(uint d) {
+  return d == get_work_dim() - 1u ? 0 : get_global_offset(d);
+}
+"""
+
+_REMAP_ON = """
+#define get_group_id(d) skmd_group_id(d)
+#define get_global_size(d) skmd_global_size((d), skmd_gsize)
+#define get_num_groups(d) skmd_num_groups((d), skmd_gsize)
+#define get_global_offset(d) skmd_global_offset(d)
+"""
+_REMAP_OFF = """
+#undef get_group_id
+#undef get_global_size
+#undef get_num_groups
+#undef get_global_offset
+"""
+GUARD = ("\n  if (!((ulong)get_group_id(get_work_dim() - 1u) >= skmd_first && "
+         "(ulong)get_group_id(get_work_dim() - 1u) < skmd_last)) return;\n")
+
+
+class RewriteError(Exception):
+    pass
+
+
+def _skip_space(b: bytes, i: int) -> int:
+    while i < len(b):
+        if b[i:i + 1].isspace():
+            i += 1
+        elif b[i:i + 2] == b"/*":
+            j = b.find(b"*/", i + 2)
+            i = len(b) if j < 0 else j + 2
+        elif b[i:i + 2] == b"//":
+            j = b.find(b"\n", i)
+            i = len(b) if j < 0 else j
+        else:
+            break
+    return i
+
+
+def _param_list(b: bytes, fn: ci.Cursor) -> tuple[int, int]:
+    """Byte offsets of the parentheses around the parameter list."""
+    loc = fn.location
+    name = fn.spelling.encode()
+    if not in_main_file(fn) or b[loc.offset:loc.offset + len(name)] != name:
+        raise RewriteError(f"kernel {fn.spelling} is not spelled out in the source")
+    i = _skip_space(b, loc.offset + len(name))
+    if b[i:i + 1] != b"(":
+        raise RewriteError(f"cannot find the parameters of {fn.spelling}")
+    depth, j = 0, i
+    while j < len(b):
+        ch = b[j:j + 1]
+        if ch == b"(":
+            depth += 1
+        elif ch == b")":
+            depth -= 1
+            if depth == 0:
+                return i, j
+        j += 1
+    raise RewriteError(f"unbalanced parameters of {fn.spelling}")
+
+
+def partition_source(source: str, kernels: Mapping[str, ci.Cursor],
+                     modes: Mapping[str, str]) -> str:
+    """Rewrite ``source``; ``modes`` maps kernel name to "offset" or "guard"."""
+    b = source.encode()
+    edits: list[tuple[int, int, bytes]] = []  # (offset, bytes removed, text)
+    for name, fn in kernels.items():
+        open_p, close_p = _param_list(b, fn)
+        inside = b[open_p + 1:close_p].strip()
+        if inside in (b"", b"void"):
+            edits.append((open_p + 1, close_p - open_p - 1, EXTRA_PARAMS.encode()))
+        else:
+            edits.append((close_p, 0, (", " + EXTRA_PARAMS).encode()))
+        body = [c for c in fn.get_children() if c.kind == ci.CursorKind.COMPOUND_STMT]
+        if not body or b[body[0].extent.start.offset:body[0].extent.start.offset + 1] != b"{":
+            raise RewriteError(f"cannot find the body of {name}")
+        edits.append((body[0].extent.start.offset + 1, 0, GUARD.encode()))
+        if modes.get(name) == "offset":
+            start, end = fn.extent.start.offset, fn.extent.end.offset
+            if b[end - 1:end] != b"}":
+                raise RewriteError(f"cannot find the end of {name}")
+            edits.append((start, 0, (_REMAP_ON + "\n").encode()))
+            edits.append((end, 0, ("\n" + _REMAP_OFF).encode()))
+    for off, n, text in sorted(edits, key=lambda e: e[0], reverse=True):
+        b = b[:off] + text + b[off + n:]
+    return PRELUDE + "#line 1\n" + b.decode()
