@@ -63,6 +63,7 @@ def fine_schedule(graph: nx.DiGraph, platform: Platform, coarse: Schedule, *,
 
 
 def _out_bytes(c: Command, nbytes: dict, g: int) -> float:
+    """Bytes of a helper's result that travel back for ``g`` rows."""
     total = sum(nbytes.get(b, 0) for b in c.writes)
     return total * g / c.total_groups if c.contiguous else total
 
@@ -120,37 +121,45 @@ def _split(pl: Placer, v, m: str, reserved: dict[str, Timeline],
 
 def _hill_climb(pl: Placer, c: Command, m: str, start: float,
                 gaps: list[_Gap], step: float, merge_bps: float) -> list[int]:
-    """Algorithm 4: work-groups per slot (index 0 = the main device)."""
+    """Algorithm 4: work-groups per slot (index 0 = the main device).
+
+    The slot finishing last gives ``step`` of the work-groups to whichever
+    slot then makes the kernel finish earliest.  Two departures from the
+    thesis keep it fast and unstuck: a step that pays off is doubled for the
+    next move (halved back when it overshoots), and at the base step a few
+    doubled look-ahead steps are tried before giving up, so a fixed cost
+    (moving a whole discontiguous output) does not stop the climb at once.
+    """
     G = c.total_groups
-    nbytes = pl.bytes
     S = len(gaps) + 1
-    groups = [G] + [0] * len(gaps)
-    done = [0.0] * S            # when each slot's result is at the main device
-    merge = [0.0] * S
+    wbytes = float(sum(pl.bytes.get(b, 0) for b in c.writes))
+    out_pg = wbytes / G if c.contiguous else 0.0
+    out_fixed = 0.0 if c.contiguous else wbytes
+    merge_pg = 0.0 if c.contiguous else wbytes / G / merge_bps
     inf = float("inf")
+    exec_time = pl.exec_time
 
     def slot_done(s: int, g: int) -> float:
         if s == 0:
-            return start + pl.exec_time(c, m, g) if g else start
+            return start + exec_time(c, m, g)
         if g == 0:
             return 0.0
         gp = gaps[s - 1]
-        fin = gp.ready + pl.exec_time(c, gp.device, g)
+        fin = gp.ready + exec_time(c, gp.device, g)
         if fin > gp.close:
             return inf
-        return fin + _out_bytes(c, nbytes, g) * gp.out_spb
+        return fin + (out_fixed + out_pg * g) * gp.out_spb
 
-    def slot_merge(s: int, g: int) -> float:
-        return 0.0 if s == 0 or g == 0 else _merge_time(c, nbytes, g, merge_bps)
-
-    done[0] = slot_done(0, G)
+    groups = [G] + [0] * (S - 1)
+    done = [slot_done(0, G)] + [0.0] * (S - 1)
+    merge = [0.0] * S
     cur = done[0]
-    w_step = max(1, math.ceil(G * step))
-    for _ in range(math.ceil(G / w_step) + 1):
-        s_from = max((s for s in range(S) if groups[s]), key=lambda s: done[s])
-        w = min(w_step, groups[s_from])
+
+    def best_move(w: int):
+        s_from = max((s for s in range(S) if groups[s]), key=done.__getitem__)
+        w = min(w, groups[s_from])
         d_from = slot_done(s_from, groups[s_from] - w)
-        m_from = slot_merge(s_from, groups[s_from] - w)
+        m_from = 0.0 if s_from == 0 else merge_pg * (groups[s_from] - w)
         best = None
         for s in range(S):
             if s == s_from:
@@ -158,8 +167,8 @@ def _hill_climb(pl: Placer, c: Command, m: str, start: float,
             d_to = slot_done(s, groups[s] + w)
             if d_to == inf:
                 continue
-            latest = max(d_from, d_to)
-            merging = m_from + slot_merge(s, groups[s] + w)
+            latest = d_from if d_from > d_to else d_to
+            merging = m_from + (0.0 if s == 0 else merge_pg * (groups[s] + w))
             for k in range(S):
                 if k != s and k != s_from:
                     if done[k] > latest:
@@ -167,16 +176,40 @@ def _hill_climb(pl: Placer, c: Command, m: str, start: float,
                     merging += merge[k]
             total = latest + merging
             if best is None or total < best[0]:
-                best = (total, s, d_to)
-        if best is None or best[0] >= cur - 1e-15:
-            break
-        total, s, d_to = best
+                best = (total, s_from, s, w, d_from, d_to)
+        return best
+
+    def apply(move) -> None:
+        nonlocal cur
+        total, s_from, s, w, d_from, d_to = move
         groups[s_from] -= w
         groups[s] += w
         done[s_from], done[s] = d_from, d_to
-        merge[s_from] = m_from
-        merge[s] = slot_merge(s, groups[s])
+        merge[s_from] = 0.0 if s_from == 0 else merge_pg * groups[s_from]
+        merge[s] = 0.0 if s == 0 else merge_pg * groups[s]
         cur = total
+
+    def improves(move) -> bool:
+        return move is not None and move[0] < cur - 1e-12 * max(cur, 1e-12)
+
+    base = max(1, math.ceil(G * step))
+    w = base
+    for _ in range(4 * math.ceil(1 / step) + 16):
+        move = best_move(w)
+        if improves(move):
+            apply(move)
+            w *= 2
+            continue
+        if w > base:
+            w = max(base, w // 4)
+            continue
+        for k in range(1, 11):
+            move = best_move(base << k)
+            if improves(move):
+                apply(move)
+                break
+        else:
+            break
     return groups
 
 

@@ -171,6 +171,8 @@ class Placer:
             data = self.g.edges[u, v]
             cost = 0.0 if u == SOURCE else self.p.comm_time(u, v)
             for b in sorted(data["buffers"]):
+                if device in self.valid.get(b, {}):
+                    continue
                 legs.append(Hop(b, du, device, f"{du}->{device}", self.end[u],
                                 self.end[u] + cost, int(self.bytes.get(b, 0))))
         return legs
