@@ -1,0 +1,70 @@
+"""Tools for tests in one place: run a program with and without skmd and compare.
+
+Programs are plain functions ``program(cl) -> dict[str, numpy.ndarray]`` written
+against whatever ``pyopencl`` module they are given, the way an application uses
+pyopencl; :func:`compare_with_and_without` runs one bare and under skmd and
+reports any result that is not bit-identical.
+"""
+from __future__ import annotations
+
+import contextlib
+from typing import Any, Callable, Iterator
+
+import numpy as np
+
+Program = Callable[[Any], dict[str, np.ndarray]]
+
+
+@contextlib.contextmanager
+def skmd_installed(**settings: Any) -> Iterator[Any]:
+    """skmd installed with a fresh runtime and the given settings, then removed."""
+    import skmd
+    from skmd import config
+    from skmd.runtime import core
+    core.reset_runtime()
+    with config.override(**settings):
+        skmd.install()
+        try:
+            yield core.get_runtime()
+        finally:
+            skmd.uninstall()
+            core.reset_runtime()
+
+
+def run_bare(program: Program) -> dict[str, np.ndarray]:
+    import pyopencl as cl
+    import skmd
+    assert not skmd.installed(), "skmd is still installed"
+    return program(cl)
+
+
+def run_with_skmd(program: Program, **settings: Any) -> tuple[dict[str, np.ndarray], Any]:
+    import pyopencl as cl
+    with skmd_installed(**settings) as rt:
+        out = program(cl)
+        records = list(rt.records)
+    return out, records
+
+
+def mismatches(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> list[str]:
+    """Names whose arrays differ in shape, dtype or any bit."""
+    bad = []
+    for name in sorted(set(a) | set(b)):
+        x, y = a.get(name), b.get(name)
+        if x is None or y is None:
+            bad.append(f"{name}: missing on one side")
+            continue
+        x, y = np.asarray(x), np.asarray(y)
+        if x.shape != y.shape or x.dtype != y.dtype:
+            bad.append(f"{name}: {x.shape}/{x.dtype} vs {y.shape}/{y.dtype}")
+        elif x.tobytes() != y.tobytes():
+            n = int(np.count_nonzero(x.view(np.uint8) != y.view(np.uint8)))
+            bad.append(f"{name}: {n} bytes differ")
+    return bad
+
+
+def compare_with_and_without(program: Program, **settings: Any) -> tuple[list[str], list[Any]]:
+    """Run ``program`` bare, then under skmd; the mismatches and skmd's launch records."""
+    bare = run_bare(program)
+    split, records = run_with_skmd(program, **settings)
+    return mismatches(bare, split), records

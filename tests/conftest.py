@@ -1,0 +1,10 @@
+"""Test-wide set-up: several PoCL devices and a private profile store.
+
+Both must be in place before pyopencl loads its platforms, hence module level.
+"""
+import os
+import tempfile
+
+os.environ.setdefault("POCL_DEVICES", "pthread pthread pthread")
+os.environ.setdefault("SKMD_PROFILE_DIR", tempfile.mkdtemp(prefix="skmd-test-profiles-"))
+os.environ.setdefault("PYOPENCL_NO_CACHE", "1")
