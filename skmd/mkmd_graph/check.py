@@ -91,22 +91,30 @@ def _check_data(graph, platform, sched, cmds, by_node, last) -> list[str]:
             version[b] = ("w", v)
     main = sched.device_of
     # events: (time, phase, order, payload); phase 0 = data lands, 1 = data read
+    # events at one instant: arrivals (0), then instantaneous items in booking
+    # order (0.5), then starts of items that take time (1)
     events = []
-    for i, t in enumerate(sched.transfers):
-        if t.node is None and t.end > t.start:
-            events.append((t.start, 1, i, ("xfer_start", t)))
-            events.append((t.end, 0, i, ("xfer_end", t)))
-        elif t.node is None:     # instantaneous: read and land at once, in booking order
-            events.append((t.start, 0.5, i, ("xfer_start", t)))
-            events.append((t.start, 0.5, i, ("xfer_end", t)))
-    for i, s in enumerate(sched.slots):
+    for t in sched.transfers:
+        if t.node is not None:
+            continue
+        if t.end > t.start:
+            events.append((t.start, 1, t.seq, 0, ("xfer_start", t)))
+            events.append((t.end, 0, t.seq, 1, ("xfer_end", t)))
+        else:
+            events.append((t.start, 0.5, t.seq, 0, ("xfer_start", t)))
+            events.append((t.start, 0.5, t.seq, 1, ("xfer_end", t)))
+    for s in sched.slots:
         if s.kind == "run":
-            events.append((s.start, 1, i, ("slot", s)))
+            events.append((s.start, 1 if s.end > s.start else 0.5, s.seq, 0, ("slot", s)))
     for v in cmds:
-        events.append((last[v], 0, -1, ("done", v)))
-    events.sort(key=lambda e: (e[0], e[1], e[2]))
+        tail = max(by_node[v], key=lambda s: (s.end, s.seq))
+        if tail.end > tail.start:
+            events.append((last[v], 0, tail.seq, 2, ("done", v)))
+        else:
+            events.append((last[v], 0.5, tail.seq, 2, ("done", v)))
+    events.sort(key=lambda e: e[:4])
     carried = {}
-    for time, _, _, (what, obj) in events:
+    for time, _, _, _, (what, obj) in events:
         if what == "xfer_start":
             have = copies.get(obj.buffer, {})
             if obj.src not in have:

@@ -93,6 +93,7 @@ class Slot:
     end: float
     groups: tuple[int, int]
     kind: str = "run"
+    seq: int = 0        # booking order: a causal order among equal times
 
 
 @dataclass
@@ -100,7 +101,8 @@ class Transfer:
     """A move of ``buffer`` from ``src`` to ``dst`` over link ``link``.
 
     ``node``/``groups`` are set for a partial result of a split kernel: only
-    those rows' output is meant, to be merged at the destination.
+    those rows' output is meant, to be merged at the destination.  Walking
+    slots and transfers by ``(start, seq)`` is a safe execution order.
     """
 
     buffer: int
@@ -112,6 +114,7 @@ class Transfer:
     link: str = ""
     node: int | None = None
     groups: tuple[int, int] | None = None
+    seq: int = 0
 
 
 @dataclass

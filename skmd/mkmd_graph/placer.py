@@ -55,6 +55,7 @@ class Placer:
         self.slots: list[Slot] = []
         self.transfers: list[Transfer] = []
         self.journal: list = []
+        self.counter = 0
         self._exec: dict[tuple[int, str, int], float] = {}
 
     # -- costs -----------------------------------------------------------
@@ -183,13 +184,18 @@ class Placer:
             if self.contention:
                 self.link(h.link).add(h.start, h.end)
             tr = Transfer(h.buffer, h.src, h.dst, h.start, h.end, h.nbytes,
-                          h.link, h.node, h.groups)
+                          h.link, h.node, h.groups, seq=self._seq())
             self.transfers.append(tr)
             self.journal.append(("transfer", tr))
             if h.groups is None:
                 self.set_valid(h.buffer, h.dst, h.end, add=True)
 
+    def _seq(self) -> int:
+        self.counter += 1
+        return self.counter
+
     def book_slot(self, slot: Slot) -> None:
+        slot.seq = self._seq()
         self.dev_tl[slot.device].add(slot.start, slot.end)
         self.slots.append(slot)
         self.journal.append(("slot", slot))
