@@ -256,7 +256,6 @@ class AESBase(Benchmark):
 
     def execute(self, queue: cl.CommandQueue, inputs: Inputs) -> Arrays:
         ctx = queue.context
-        prg = self.program(ctx)
         data = inputs["data"]
         w = expand_key(inputs["key"])
         if self.encrypt:
@@ -268,7 +267,7 @@ class AESBase(Benchmark):
         dS = to_device(ctx, sbox.astype(np.uint32))
         dk = to_device(ctx, rk)
         dout = empty(ctx, data.size, np.uint8)
-        kernel = prg.aes_encrypt if self.encrypt else prg.aes_decrypt
+        kernel = self.kernel(ctx, "aes_encrypt" if self.encrypt else "aes_decrypt")
         kernel(queue, (data.size // 16,), (self.local,), din, dout, dT, dS, dk)
         out = read(queue, dout, data.size, np.uint8)
         queue.finish()

@@ -42,6 +42,7 @@ class Benchmark:
 
     def __init__(self) -> None:
         self._programs: dict[Any, cl.Program] = {}
+        self._kernels: dict[tuple[Any, str], cl.Kernel] = {}
 
     # -- phases ---------------------------------------------------------------------
     def inputs(self, size: str, seed: int = 0) -> Inputs:
@@ -67,6 +68,13 @@ class Benchmark:
     def program(self, ctx: cl.Context) -> cl.Program:
         self.build(ctx)
         return self._programs[ctx]
+
+    def kernel(self, ctx: cl.Context, name: str) -> cl.Kernel:
+        """The named kernel, retrieved once per context (retrieval is not free)."""
+        key = (ctx, name)
+        if key not in self._kernels:
+            self._kernels[key] = cl.Kernel(self.program(ctx), name)
+        return self._kernels[key]
 
     def params(self, size: str) -> dict[str, Any]:
         if size not in self.sizes:

@@ -73,12 +73,11 @@ class FDTD3d(Benchmark):
 
     def execute(self, queue: cl.CommandQueue, inputs: Inputs) -> Arrays:
         ctx = queue.context
-        prg = self.program(ctx)
         f, r = inputs["field"], int(inputs["radius"])
         dz, dy, dx = (s - 2 * r for s in f.shape)
         df, dc = to_device(ctx, f), to_device(ctx, inputs["coef"])
         do = empty(ctx, (dz, dy, dx))
-        prg.fdtd3d(queue, (dx, dy), self.local, df, do, dc, np.int32(r), np.int32(dx),
+        self.kernel(ctx, "fdtd3d")(queue, (dx, dy), self.local, df, do, dc, np.int32(r), np.int32(dx),
                    np.int32(dy), np.int32(dz))
         out = read(queue, do, (dz, dy, dx))
         queue.finish()

@@ -62,12 +62,11 @@ class Histogram(Benchmark):
 
     def execute(self, queue: cl.CommandQueue, inputs: Inputs) -> Arrays:
         ctx = queue.context
-        prg = self.program(ctx)
         data, per_item = inputs["data"], int(inputs["per_item"])
         groups = data.size // (per_item * WG)
         dd = to_device(ctx, data)
         dh = empty(ctx, groups * BINS, np.uint32)
-        prg.histogram256(queue, (groups * WG,), (WG,), dd, np.uint32(per_item), dh)
+        self.kernel(ctx, "histogram256")(queue, (groups * WG,), (WG,), dd, np.uint32(per_item), dh)
         hist = read(queue, dh, groups * BINS, np.uint32)
         queue.finish()
         return {"hist": hist}

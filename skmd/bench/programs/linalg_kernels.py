@@ -168,6 +168,19 @@ def program(ctx: cl.Context) -> cl.Program:
     return _PROGRAMS[ctx]
 
 
+_KERNELS: dict[int, tuple[cl.Program, dict[str, cl.Kernel]]] = {}
+
+
+def kernel(prg: cl.Program, name: str) -> cl.Kernel:
+    """Kernel ``name`` of ``prg``, retrieved once (the program object is kept alive here,
+    so its id cannot be reused while cached)."""
+    entry = _KERNELS.setdefault(id(prg), (prg, {}))
+    kernels = entry[1]
+    if name not in kernels:
+        kernels[name] = cl.Kernel(prg, name)
+    return kernels[name]
+
+
 f32 = np.float32
 i32 = np.int32
 
@@ -175,41 +188,41 @@ i32 = np.int32
 def matmul(queue: cl.CommandQueue, prg: cl.Program, C: cl.Buffer, A: cl.Buffer,
            B: cl.Buffer, m: int, n: int, k: int) -> cl.Event:
     """C[m,n] = A[m,k] B[k,n]."""
-    return prg.matmul(queue, (n, m), (TILE, TILE), A, B, C, i32(m), i32(n), i32(k))
+    return kernel(prg, "matmul")(queue, (n, m), (TILE, TILE), A, B, C, i32(m), i32(n), i32(k))
 
 
 def transpose(queue: cl.CommandQueue, prg: cl.Program, out: cl.Buffer, inp: cl.Buffer,
               rows: int, cols: int) -> cl.Event:
     """out[cols,rows] = inp[rows,cols]^T."""
-    return prg.transpose(queue, (cols, rows), (TILE, TILE), inp, out, i32(rows), i32(cols))
+    return kernel(prg, "transpose")(queue, (cols, rows), (TILE, TILE), inp, out, i32(rows), i32(cols))
 
 
 def axpby(queue: cl.CommandQueue, prg: cl.Program, z: cl.Buffer, a: float, x: cl.Buffer,
           b: float, y: cl.Buffer, n: int) -> cl.Event:
     """z = a*x + b*y over n elements (matrix add: a=b=1, subtract: b=-1)."""
-    return prg.axpby(queue, (n,), (VEC_WG,), z, f32(a), x, f32(b), y)
+    return kernel(prg, "axpby")(queue, (n,), (VEC_WG,), z, f32(a), x, f32(b), y)
 
 
 def vmul(queue: cl.CommandQueue, prg: cl.Program, z: cl.Buffer, x: cl.Buffer,
          y: cl.Buffer, n: int) -> cl.Event:
-    return prg.vmul(queue, (n,), (VEC_WG,), z, x, y)
+    return kernel(prg, "vmul")(queue, (n,), (VEC_WG,), z, x, y)
 
 
 def scale_cols(queue: cl.CommandQueue, prg: cl.Program, out: cl.Buffer, U: cl.Buffer,
                s: cl.Buffer, rows: int, cols: int) -> cl.Event:
-    return prg.scale_cols(queue, (rows * cols,), (VEC_WG,), out, U, s, i32(cols))
+    return kernel(prg, "scale_cols")(queue, (rows * cols,), (VEC_WG,), out, U, s, i32(cols))
 
 
 def matvec(queue: cl.CommandQueue, prg: cl.Program, y: cl.Buffer, A: cl.Buffer,
            x: cl.Buffer, rows: int, cols: int) -> cl.Event:
-    return prg.matvec(queue, (rows * ROW_WG,), (ROW_WG,), A, x, y, i32(cols))
+    return kernel(prg, "matvec")(queue, (rows * ROW_WG,), (ROW_WG,), A, x, y, i32(cols))
 
 
 def dot_partial(queue: cl.CommandQueue, prg: cl.Program, partial: cl.Buffer,
                 x: cl.Buffer, y: cl.Buffer, n: int) -> cl.Event:
     """partial[n // VEC_WG] = per-group sums of x*y; the host (or a consumer kernel)
     adds them up."""
-    return prg.dot_partial(queue, (n,), (VEC_WG,), x, y, partial)
+    return kernel(prg, "dot_partial")(queue, (n,), (VEC_WG,), x, y, partial)
 
 
 def rand_matrix(rng: np.random.Generator, n: int) -> np.ndarray:

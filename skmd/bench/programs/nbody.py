@@ -98,12 +98,11 @@ class Nbody(Benchmark):
 
     def execute(self, queue: cl.CommandQueue, inputs: Inputs) -> Arrays:
         ctx = queue.context
-        prg = self.program(ctx)
         pos, vel = inputs["pos"], inputs["vel"]
         n = pos.shape[0]
         dp, dv = to_device(ctx, pos), to_device(ctx, vel)
         np_, nv = empty(ctx, (n, 4)), empty(ctx, (n, 4))
-        prg.nbody_step(queue, (n,), (self.local,), dp, dv, np.int32(n),
+        self.kernel(ctx, "nbody_step")(queue, (n,), (self.local,), dp, dv, np.int32(n),
                        np.float32(inputs["dt"]), np.float32(inputs["eps2"]), np_, nv,
                        cl.LocalMemory(16 * self.local))
         new_pos, new_vel = read(queue, np_, (n, 4)), read(queue, nv, (n, 4))

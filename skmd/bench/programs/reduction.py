@@ -58,12 +58,11 @@ class Reduction(Benchmark):
 
     def execute(self, queue: cl.CommandQueue, inputs: Inputs) -> Arrays:
         ctx = queue.context
-        prg = self.program(ctx)
         x, per_item = inputs["x"], int(inputs["per_item"])
         groups = x.size // (per_item * WG)
         dx = to_device(ctx, x)
         dp = empty(ctx, groups)
-        prg.reduce_sum(queue, (groups * WG,), (WG,), dx, np.uint32(per_item), dp)
+        self.kernel(ctx, "reduce_sum")(queue, (groups * WG,), (WG,), dx, np.uint32(per_item), dp)
         partial = read(queue, dp, groups)
         queue.finish()
         return {"partial": partial}

@@ -63,12 +63,11 @@ class ScanLargeArrays(Benchmark):
 
     def execute(self, queue: cl.CommandQueue, inputs: Inputs) -> Arrays:
         ctx = queue.context
-        prg = self.program(ctx)
         x = inputs["x"]
         n, groups = x.size, x.size // BLOCK
         dx = to_device(ctx, x)
         dy, ds = empty(ctx, n), empty(ctx, groups)
-        prg.block_scan(queue, (n,), (BLOCK,), dx, dy, ds)
+        self.kernel(ctx, "block_scan")(queue, (n,), (BLOCK,), dx, dy, ds)
         y, sums = read(queue, dy, n), read(queue, ds, groups)
         queue.finish()
         return {"y": y, "block_sums": sums}

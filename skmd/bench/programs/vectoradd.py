@@ -41,11 +41,10 @@ class VectorAdd(Benchmark):
 
     def execute(self, queue: cl.CommandQueue, inputs: Inputs) -> Arrays:
         ctx = queue.context
-        prg = self.program(ctx)
         a, b = inputs["a"], inputs["b"]
         da, db = to_device(ctx, a), to_device(ctx, b)
         dc = empty(ctx, a.size)
-        prg.vector_add(queue, (a.size,), (self.local,), da, db, dc)
+        self.kernel(ctx, "vector_add")(queue, (a.size,), (self.local,), da, db, dc)
         c = read(queue, dc, a.size)
         queue.finish()
         return {"c": c}
