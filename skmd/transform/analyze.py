@@ -63,10 +63,11 @@ def _unsplittable(fn: ci.Cursor, reason: str) -> KernelAnalysis:
     return KernelAnalysis(fn.spelling, tuple(args), False, reason, (), False, "guard", "1")
 
 
-def analyze_kernel(fn: ci.Cursor, functions: dict[str, ci.Cursor]) -> KernelAnalysis:
+def analyze_kernel(fn: ci.Cursor, functions: dict[str, ci.Cursor],
+                   prototypes: frozenset[str] = frozenset()) -> KernelAnalysis:
     params = [x for x in fn.get_children() if x.kind == ci.CursorKind.PARM_DECL]
     spaces = {i: _arg_space(p.type) for i, p in enumerate(params)}
-    walker = KernelWalker(functions, spaces)
+    walker = KernelWalker(functions, spaces, prototypes)
     env: dict = {}
     for i, p in enumerate(params):
         if spaces[i] in ("global", "constant"):
@@ -120,7 +121,10 @@ def _analyze(source: str, opts: tuple[str, ...]) -> ProgramAnalysis:
         return ProgramAnalysis({}, None, f"front end failed: {exc}")
     functions: dict[str, ci.Cursor] = {}
     kernels: dict[str, ci.Cursor] = {}
+    declared: set[str] = set()
     for c in parsed.tu.cursor.get_children():
+        if c.kind == ci.CursorKind.FUNCTION_DECL and in_main_file(c):
+            declared.add(c.spelling)
         if c.kind == ci.CursorKind.FUNCTION_DECL and in_main_file(c) and c.is_definition():
             functions[c.spelling] = c
             if is_kernel(c):
@@ -131,7 +135,7 @@ def _analyze(source: str, opts: tuple[str, ...]) -> ProgramAnalysis:
     out: dict[str, KernelAnalysis] = {}
     for name, fn in kernels.items():
         try:
-            out[name] = analyze_kernel(fn, functions)
+            out[name] = analyze_kernel(fn, functions, frozenset(declared - set(functions)))
         except Exception as exc:  # an unforeseen construct must not break the program
             out[name] = _unsplittable(fn, f"analysis failed: {type(exc).__name__}: {exc}")
     try:

@@ -147,7 +147,17 @@ def clang_args(options: Sequence[str]) -> list[str]:
             "-Wno-everything"]
     header = _base_header()
     args += ["-include", header] if header else ["-include", "skmd_prelude.h"]
-    return args + keep
+    return args + keep + _pyopencl_include()
+
+
+def _pyopencl_include() -> list[str]:
+    """pyopencl adds its own header folder when it builds; its kernels include from it."""
+    try:
+        import pyopencl
+    except ImportError:
+        return []
+    d = os.path.join(os.path.dirname(pyopencl.__file__), "cl")
+    return ["-I", d] if os.path.isdir(d) else []
 
 
 def parse(source: str, options: Sequence[str]) -> ParsedProgram:

@@ -60,8 +60,10 @@ class Ctx:
 class KernelWalker:
     """Collects the facts of one kernel; see :func:`walk_kernel`."""
 
-    def __init__(self, functions: dict[str, ci.Cursor], spaces: dict[int, str]):
+    def __init__(self, functions: dict[str, ci.Cursor], spaces: dict[int, str],
+                 prototypes: frozenset[str] = frozenset()):
         self.functions = functions
+        self.prototypes = prototypes  # declared in the program, defined nowhere
         self.spaces = spaces  # arg index -> space
         self.accesses: list[Access] = []
         self.loops: dict[str, LoopVar] = {}
@@ -555,8 +557,7 @@ class KernelWalker:
                     self._record(val, kind, None, ctx)
         elif name in ("prefetch", "printf", "wait_group_events"):
             pass
-        elif fn is None and c.referenced is not None and c.referenced.location.file is not None \
-                and not name.startswith("__"):
+        elif name in self.prototypes:
             self.reasons.append(f"calls {name}() whose body is not in the program")
             for a, v in zip(args, vals):
                 if isinstance(v, dict):
