@@ -52,3 +52,27 @@ def test_empty_range_writes_nothing():
     host = make_buffers(case, seed=3)
     got, _ = run_split(case, host, [0, 0, 0])
     assert all(h.tobytes() == g.tobytes() for h, g in zip([h for h in host if h is not None], got))
+
+
+def test_pyopencl_elementwise_source_splits():
+    """pyopencl's generated grid-stride loop with char* offsets, run split and whole."""
+    from kernel_corpus import Buf, Case, Scalar
+    from test_transform_analysis import _captured_pyopencl_sources
+
+    seen = [s for s in _captured_pyopencl_sources() if "elwise_kernel" in s]
+    src = seen[0]
+    case = Case("pyopencl_elwise", src, "elwise_kernel", (32,), (8,),
+                (Scalar(np.float32(1.5)), Buf("float32", 120), Scalar(np.int64(8)),
+                 Buf("float32", 120), Scalar(np.int64(16)), Scalar(np.int64(100))))
+    host = make_buffers(case, seed=5)
+    ka = analyze_program(src).kernels["elwise_kernel"]
+    assert ka.splittable and ka.launch_mode == "offset"
+    launch = launch_of(case, host)
+    lo, hi = ka.byte_range(3, "write", launch, (1, 2))
+    assert lo == 16 + 8 * 4 and hi == 16 + 100 * 4  # grid stride: first item to the end
+    assert not ka.write_dense(3, launch, (1, 2))
+    want = run_whole(case, host)
+    for cuts in ([0, 1, 4], [0, 2, 3, 4], [0, 0, 4]):
+        got, problems = run_split(case, host, cuts)
+        assert not problems
+        assert all(w.tobytes() == g.tobytes() for w, g in zip(want, got))

@@ -1,0 +1,48 @@
+"""Regenerate docs/kernel-corpus.md from the kernel corpus.
+
+    PYTHONPATH=. python tests/transform/corpus_table.py > docs/kernel-corpus.md
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from kernel_corpus import CASES  # noqa: E402
+from split_harness import launch_of, make_buffers  # noqa: E402
+from skmd.transform import analyze_program  # noqa: E402
+
+
+def rows():
+    for case in CASES:
+        ka = analyze_program(case.source, case.options).kernels[case.kernel]
+        launch = launch_of(case, make_buffers(case, 0))
+        total = launch.total_groups
+        written = [a for a in ka.args if a.written]
+        contig = []
+        for a in written:
+            if ka.byte_range(a.index, "write", launch, (0, total)) is None:
+                contig.append(f"{a.name}: unbounded")
+            elif ka.write_dense(a.index, launch, (1, total)):
+                contig.append(f"{a.name}: dense")
+            else:
+                contig.append(f"{a.name}: bounded, holes possible")
+        yield (case.name, ", ".join(a.name for a in written) or "-", "; ".join(contig) or "-",
+               "yes" if ka.splittable else f"no: {ka.reason}", ka.launch_mode,
+               f"`{ka.cost_expr}`")
+
+
+def main():
+    print("# Kernel corpus: what the transformer concludes\n")
+    print("Generated from `tests/transform/kernel_corpus.py`; regenerate with\n")
+    print("    PYTHONPATH=. python tests/transform/corpus_table.py > docs/kernel-corpus.md\n")
+    print("*dense*: every byte of the write range of a row range is written, so outputs merge "
+          "by slice copies; otherwise the runtime merges by byte differences. Ranges are for "
+          "rows [1, total) of the corpus launch.\n")
+    print("| kernel | written args | write ranges | splittable | launch mode | cost f(x) |")
+    print("|---|---|---|---|---|---|")
+    for r in rows():
+        print("| " + " | ".join(c.replace("|", "\\|") for c in r) + " |")
+
+
+if __name__ == "__main__":
+    main()
