@@ -65,11 +65,17 @@ def hill_climb(problem: PartitionProblem, *, refine: bool = True,
     def shares_of(j: list[int]) -> list[int]:
         return [res[i] + gran * j[i] for i in range(n)]
 
-    def score(j: list[int]) -> tuple[float, list[float]]:
-        return evaluate(problem, shares_of(j),
-                        [TIN[i](j[i]) for i in range(n)],
-                        [TRUN[i](j[i]) for i in range(n)],
-                        [TOUT[i](j[i]) for i in range(n)])
+    def state(j: list[int]) -> list[list]:
+        return [shares_of(j), [TIN[i](j[i]) for i in range(n)],
+                [TRUN[i](j[i]) for i in range(n)], [TOUT[i](j[i]) for i in range(n)]]
+
+    def child(st: list[list], moves: tuple[tuple[int, int], ...]) -> list[list]:
+        """``st`` with devices' unit counts replaced; only those entries change."""
+        sh, a, b, c = st[0][:], st[1][:], st[2][:], st[3][:]
+        for i, ji in moves:
+            sh[i] = res[i] + gran * ji
+            a[i], b[i], c[i] = TIN[i](ji), TRUN[i](ji), TOUT[i](ji)
+        return [sh, a, b, c]
 
     # First offload to a device with a discontiguous output must save at least
     # the merge it causes (thesis: Cnt_OffsetsMergeCost).
@@ -85,7 +91,8 @@ def hill_climb(problem: PartitionProblem, *, refine: bool = True,
 
     j = [0] * n
     j[base] = q
-    cur, fin = score(j)
+    cur_st = state(j)
+    cur, fin = evaluate(problem, *cur_st)
     cur_key = _key(cur, fin)
     steps = 0
     levels = []
@@ -112,18 +119,15 @@ def hill_climb(problem: PartitionProblem, *, refine: bool = True,
                     trial = first[i]
                 if trial > j[donor]:
                     continue
-                j[donor] -= trial
-                j[i] += trial
-                c, f = score(j)
-                j[donor] += trial
-                j[i] -= trial
+                st = child(cur_st, ((donor, j[donor] - trial), (i, j[i] + trial)))
+                c, f = evaluate(problem, *st)
                 k = _key(c, f)
                 if k < cur_key:
                     balance = f[donor] - f[i]
                     if balance > best_key:
-                        best, best_key = (i, trial, c, f, k), balance
+                        best, best_key = (i, trial, c, f, k, st), balance
             if best is not None:
-                i, trial, cur, fin, cur_key = best
+                i, trial, cur, fin, cur_key, cur_st = best
                 j[donor] -= trial
                 j[i] += trial
                 tol = 0
@@ -133,7 +137,7 @@ def hill_climb(problem: PartitionProblem, *, refine: bool = True,
                     break
 
     labels = problem.labels
-    return Plan(shares=dict(zip(labels, shares_of(j))), predicted=dict(zip(labels, fin)),
+    return Plan(shares=dict(zip(labels, cur_st[0])), predicted=dict(zip(labels, fin)),
                 cost=cur, policy="hill", steps=steps)
 
 
