@@ -1,4 +1,6 @@
 """Every plan respects dependencies, data validity, device and link exclusivity."""
+import os
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -7,7 +9,7 @@ from strategies import initial_maps, platforms, workloads
 from skmd.mkmd_graph import (HOST, build_graph, check_schedule, coarse_schedule,
                              fine_schedule, inorder_schedule)
 
-SETTINGS = settings(max_examples=120, deadline=None,
+SETTINGS = settings(max_examples=int(os.environ.get("MKMD_EXAMPLES", "120")), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
