@@ -94,6 +94,9 @@ def _base_header() -> str | None:
     return None
 
 
+#: where the built-in prelude appears to clang (an in-memory file, so an absolute path)
+PRELUDE_FILE = "/skmd-virtual/skmd_prelude.h"
+
 # Used only when no base header is installed: enough for typical kernels.
 _FALLBACK_PRELUDE = "\n".join(
     ["typedef unsigned char uchar; typedef unsigned short ushort;",
@@ -146,7 +149,7 @@ def clang_args(options: Sequence[str]) -> list[str]:
             "+cl_khr_global_int32_base_atomics,+cl_khr_local_int32_base_atomics",
             "-Wno-everything"]
     header = _base_header()
-    args += ["-include", header] if header else ["-include", "skmd_prelude.h"]
+    args += ["-include", header] if header else ["-include", PRELUDE_FILE]
     return args + keep + _pyopencl_include()
 
 
@@ -161,7 +164,7 @@ def _pyopencl_include() -> list[str]:
 
 
 def parse(source: str, options: Sequence[str]) -> ParsedProgram:
-    unsaved = [(MAIN_FILE, source), ("skmd_prelude.h", _FALLBACK_PRELUDE)]
+    unsaved = [(MAIN_FILE, source), (PRELUDE_FILE, _FALLBACK_PRELUDE)]
     tu = ci.Index.create().parse(MAIN_FILE, args=clang_args(options), unsaved_files=unsaved)
     errors = tuple(str(d) for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error)
     return ParsedProgram(tu, source, errors)
