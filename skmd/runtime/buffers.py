@@ -25,6 +25,7 @@ MemObj = "cl.MemoryObjectHolder"
 @dataclass(eq=False)
 class Mirror:
     buf: cl.Buffer
+    queue: cl.CommandQueue | None = None
     version: int = -1
     valid: IntervalSet = field(default_factory=IntervalSet)
 
@@ -43,6 +44,8 @@ class BufferState:
         self.host_version = -1
         self.host_valid = IntervalSet()
         self.mirrors: dict[str, Mirror] = {}
+        #: False while the newest bytes live only on other devices (graph mode)
+        self.home_valid = True
 
     def __repr__(self) -> str:
         return f"<BufferState size={self.size} v{self.version} mirrors={list(self.mirrors)}>"
@@ -51,6 +54,28 @@ class BufferState:
         """The application buffer changed: every other copy is stale now."""
         with self.lock:
             self.version += 1
+            self.home_valid = True
+
+    def written_on(self, label: str, app_buf: MemObj) -> None:
+        """A device other than home rewrote the whole buffer in its mirror."""
+        with self.lock:
+            self.version += 1
+            m = self.mirrors[label]
+            m.version = self.version
+            m.valid = IntervalSet([(0, self.size)])
+            self.home_valid = False
+            _stale[id(self)] = (self, app_buf)
+
+    def sync_home(self, app_buf: MemObj, home_queue: cl.CommandQueue) -> int:
+        """Bring the home copy up to date from the mirrors; returns bytes moved."""
+        with self.lock:
+            if self.home_valid:
+                return 0
+            shadow, moved = self.fetch_host(app_buf, home_queue, 0, self.size)
+            raw.enqueue_write_buffer(home_queue, app_buf, shadow, is_blocking=True)
+            self.home_valid = True
+            _stale.pop(id(self), None)
+            return moved + self.size
 
     # -- host shadow ---------------------------------------------------------
     def _shadow(self) -> np.ndarray:
@@ -74,12 +99,16 @@ class BufferState:
                 moved += b - a
             return shadow, moved
 
-    def mirror(self, label: str, context: cl.Context) -> Mirror:
+    def mirror(self, label: str, context: cl.Context,
+               queue: cl.CommandQueue | None = None) -> Mirror:
         with self.lock:
             m = self.mirrors.get(label)
             if m is None:
-                m = Mirror(cl.Buffer(context, cl.mem_flags.READ_WRITE, max(self.size, 1)))
+                m = Mirror(cl.Buffer(context, cl.mem_flags.READ_WRITE, max(self.size, 1)),
+                           queue)
                 self.mirrors[label] = m
+            elif m.queue is None:
+                m.queue = queue
             return m
 
     def fill_mirror(self, label: str, context: cl.Context, queue: cl.CommandQueue,
@@ -89,7 +118,7 @@ class BufferState:
 
         Returns the bytes sent to the device.
         """
-        m = self.mirror(label, context)
+        m = self.mirror(label, context, queue)
         with self.lock:
             if m.version != self.version:
                 m.version = self.version
@@ -108,6 +137,12 @@ class BufferState:
 
 
 _registry: "weakref.WeakValueDictionary[int, BufferState]" = weakref.WeakValueDictionary()
+#: buffers whose home copy is behind a mirror: (state, application buffer) by id
+_stale: dict[int, tuple[BufferState, MemObj]] = {}
+
+
+def stale_buffers() -> list[tuple[BufferState, MemObj]]:
+    return list(_stale.values())
 _registry_lock = threading.Lock()
 
 

@@ -62,13 +62,15 @@ class Runtime:
         self.order = [self.home] + [d for d in self.devices if d is not self.home]
         self.t0 = time.perf_counter()
         self.run_id = time.strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
-        self.pool = ThreadPoolExecutor(max_workers=max(1, len(self.devices)),
+        self.pool = ThreadPoolExecutor(max_workers=4 * max(1, len(self.devices)),
                                        thread_name_prefix="skmd-dev")
         self.estimates = planner.Estimates()
         self.records: list[LaunchRecord] = []
         self.unrecorded = 0
         self.seq = 0
         self.split_lock = threading.RLock()
+        self.seq_lock = threading.Lock()
+        self._graph: Any = None
         self._home_queues: dict[int, cl.CommandQueue] = {}
         self._links: dict[str, tuple[float, float]] = {}
         self._store: Any = None
@@ -130,6 +132,20 @@ class Runtime:
                     entry.clones[key] = k
         return k
 
+    @property
+    def graph(self) -> Any:
+        """The deferred-kernel batch of graph mode (made on first use)."""
+        if self._graph is None:
+            from skmd.runtime.graph_mode import GraphBatch
+            self._graph = GraphBatch(self)
+        return self._graph
+
+    def flush_graph(self) -> None:
+        """Run deferred kernels now: the program is about to observe their results."""
+        g = self._graph
+        if g is not None and g.pending:
+            g.flush()
+
     def start_profiling(self) -> None:
         from skmd.runtime.profiler import Profiler
         self.profiler = Profiler(self)
@@ -179,6 +195,10 @@ class Runtime:
             except Exception as exc:  # profiling must not break the program
                 self.warn_once(f"profile:{entry.key}", f"could not profile {entry.name}: {exc}")
             reason = "profiling run: launches run whole"
+        if s.mode in ("mkmd", "coarse"):
+            if reason is None and entry.analysis is not None:
+                return self.graph.defer(queue, entry, args, launch)
+            self.flush_graph()  # a kernel the graph cannot hold orders everything before it
         plan = None
         if reason is None:
             plan, reason = self._decide(entry, args, launch, s)
@@ -281,6 +301,13 @@ class Runtime:
     def _whole(self, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelEntry,
                args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
                wait_for: Any, g_times_l: bool, allow_empty: bool, reason: str) -> cl.Event:
+        if bufmod._stale:
+            hq = None
+            for _, b in entry.buffer_args(args):
+                st = bufmod.state_of(bufmod.root_of(b))
+                if not st.home_valid:
+                    hq = hq or self.home_queue(queue.context)
+                    st.sync_home(bufmod.root_of(b), hq)
         evt = raw.enqueue_nd_range_kernel(queue, kernel, gsize, lsize, offset, wait_for,
                                           g_times_l, allow_empty)
         for b in entry.written_buffers(args):
@@ -291,7 +318,8 @@ class Runtime:
     def _record_whole(self, entry: KernelEntry, gsize: Any, lsize: Any, reason: str) -> None:
         if not config.get().log:
             return
-        self.seq += 1
+        with self.seq_lock:
+            self.seq += 1
         if len(self.records) >= MAX_RECORDS:
             self.unrecorded += 1
             return
@@ -307,10 +335,12 @@ class Runtime:
                s: config.Settings) -> cl.Event:
         t_start = time.perf_counter()
         if wait_for:
-            cl.wait_for_events(list(wait_for))
-        queue.finish()
-        self.seq += 1
-        rec = LaunchRecord(run_id=self.run_id, seq=self.seq, kernel=entry.name,
+            raw.wait_for_events(list(wait_for))
+        raw.queue_finish(queue)
+        with self.seq_lock:
+            self.seq += 1
+            seq = self.seq
+        rec = LaunchRecord(run_id=self.run_id, seq=seq, kernel=entry.name,
                            total_groups=launch.total_groups,
                            global_size=launch.global_size, local_size=launch.local_size,
                            policy=s.policy, mode=s.mode)
@@ -323,6 +353,12 @@ class Runtime:
                            [Share(d, a, b) for d, a, b in ranges], rec)
             run.run()
         rec.wall_s = time.perf_counter() - t_start
+        self.learn(entry, launch, rec)
+        self.keep_record(rec)
+        return raw.enqueue_marker(queue)
+
+    def learn(self, entry: KernelEntry, launch: Launch, rec: LaunchRecord) -> None:
+        """Fold a split launch's measured sub-kernel times into the estimates."""
         cost_f = float(entry.analysis.cost(launch))
         reg = self.registry
         for label, secs in rec.measured.items():
@@ -334,16 +370,23 @@ class Runtime:
                                 self.sample(entry, launch, groups), secs)
                 except Exception:
                     pass
-        if s.log:
+
+    def keep_record(self, rec: LaunchRecord) -> None:
+        if not config.get().log:
+            return
+        with self.seq_lock:
             if len(self.records) < MAX_RECORDS:
                 self.records.append(rec)
             else:
                 self.unrecorded += 1
-        return cl._cl._enqueue_marker(queue)
 
     # -- the run log ------------------------------------------------------------
     def flush(self) -> None:
         """Write this run's launch records to the store (at exit, or on demand)."""
+        try:
+            self.flush_graph()
+        except Exception as exc:
+            self.warn_once("flush-graph", f"deferred kernels failed at exit ({exc})")
         if not self.records or not config.get().log:
             return
         store = self.store

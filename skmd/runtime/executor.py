@@ -66,7 +66,8 @@ def sub_launch_shape(launch: Launch, first: int, last: int, mode: str
 
 
 def plan_buffers(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
-                 shares: Sequence[Share], home_label: str) -> list[BufferPlan]:
+                 shares: Sequence[Share], home_label: str, lazy: bool = False
+                 ) -> list[BufferPlan]:
     """Decide, per buffer, what each device needs and how its output merges."""
     an = entry.analysis
     assert an is not None
@@ -115,7 +116,10 @@ def plan_buffers(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
             if bp.written:
                 if bp.contiguous:
                     lo, hi = bp.out_slice[lab]
-                    if not an.write_dense(i0, launch, (s.first, s.last)):
+                    dense = an.write_dense(i0, launch, (s.first, s.last))
+                    if lazy and not (dense and (lo, hi) == whole):
+                        need.append(whole)  # the mirror becomes the only full copy
+                    elif not dense:
                         need.append((lo, hi))
                 else:
                     need.append(whole)
@@ -133,7 +137,7 @@ class SplitRun:
 
     def __init__(self, runtime: Any, queue: cl.CommandQueue, entry: KernelEntry,
                  args: dict[int, ArgValue], launch: Launch, shares: list[Share],
-                 record: LaunchRecord) -> None:
+                 record: LaunchRecord, lazy: bool = False) -> None:
         self.rt = runtime
         self.queue = queue
         self.entry = entry
@@ -141,6 +145,8 @@ class SplitRun:
         self.launch = launch
         self.shares = [s for s in shares if s.groups > 0]
         self.record = record
+        # lazy: one helper device runs it all and keeps the result (graph mode)
+        self.lazy = lazy and len(self.shares) == 1 and self.shares[0].dev is not runtime.home
         self.home: PhysicalDevice = runtime.home
         self.hq: cl.CommandQueue = runtime.home_queue(queue.context)
         self.t0 = runtime.t0
@@ -158,7 +164,13 @@ class SplitRun:
 
     def run(self) -> None:
         rec = self.record
-        plans = plan_buffers(self.entry, self.args, self.launch, self.shares, self.home.label)
+        plans = plan_buffers(self.entry, self.args, self.launch, self.shares, self.home.label,
+                             self.lazy)
+        if not self.lazy:
+            t = time.perf_counter()
+            moved = sum(bp.state.sync_home(bp.root, self.hq) for bp in plans)
+            if moved:
+                self._piece(self.home.label, "h2d", t, time.perf_counter(), "sync", moved)
         self._run(plans)
         rec.shares = {s.dev.label: s.groups for s in self.shares}
         rec.ranges = {s.dev.label: (s.first, s.last) for s in self.shares}
@@ -215,7 +227,7 @@ class SplitRun:
 
         # Coherence: written buffers move to a new version; helpers keep what they computed.
         for bp in plans:
-            if not bp.written:
+            if not bp.written or self.lazy:
                 continue
             bp.state.written()
             if bp.contiguous:
@@ -272,6 +284,9 @@ class SplitRun:
         got = 0
         for bp in plans:
             if not bp.written:
+                continue
+            if self.lazy:
+                bp.state.written_on(dev.label, bp.root)
                 continue
             m = bp.state.mirrors[dev.label]
             lo, hi = bp.out_slice[dev.label] if bp.contiguous else (0, bp.state.size)

@@ -17,3 +17,7 @@ kernel_set_arg = _cl.Kernel.set_arg
 kernel_set_arg_multi = _cl.Kernel._set_arg_multi
 kernel_set_arg_buf_multi = _cl.Kernel._set_arg_buf_multi
 kernel_set_arg_buf_pack_multi = _cl.Kernel._set_arg_buf_pack_multi
+enqueue_marker = _cl._enqueue_marker
+wait_for_events = _cl.wait_for_events
+queue_finish = _cl.CommandQueue.finish
+event_wait = _cl.Event.wait

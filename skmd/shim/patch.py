@@ -134,9 +134,26 @@ def _wrap_build(orig: Callable) -> Callable:
     return build
 
 
-# -- writes -------------------------------------------------------------------------
+# -- sync points and writes -----------------------------------------------------------
+def _flush_deferred() -> None:
+    """Graph mode defers kernels; anything that could observe them runs them first."""
+    from skmd.runtime import core
+    rt = core._runtime
+    if rt is not None and rt._graph is not None and rt._graph.pending:
+        rt.flush_graph()
+
+
+def _sync_point(orig: Callable) -> Callable:
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        _flush_deferred()
+        return orig(*args, **kwargs)
+    wrapper.__name__ = getattr(orig, "__name__", "wrapper")
+    return wrapper
+
+
 def _writes(orig: Callable, dest_pos: int, dest_kw: str) -> Callable:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        _flush_deferred()
         evt = orig(*args, **kwargs)
         dest = args[dest_pos] if len(args) > dest_pos else kwargs.get(dest_kw)
         bufmod.note_written(dest)
@@ -147,6 +164,7 @@ def _writes(orig: Callable, dest_pos: int, dest_kw: str) -> Callable:
 
 def _map_buffer(orig: Callable) -> Callable:
     def wrapper(queue: Any, buf: Any, flags: Any, *args: Any, **kwargs: Any) -> Any:
+        _flush_deferred()
         result = orig(queue, buf, flags, *args, **kwargs)
         if int(flags) & (int(cl.map_flags.WRITE) | int(getattr(cl.map_flags, "WRITE_INVALIDATE_REGION", 0))):
             bufmod.note_written(buf)
@@ -195,6 +213,15 @@ def install() -> None:
         _set(_cl, "enqueue_map_buffer", _map_buffer(_cl.enqueue_map_buffer))
         _set(cl, "enqueue_map_buffer", _map_buffer(cl.enqueue_map_buffer))
         _set(_cl.MemoryMap, "release", _memory_map_release(_cl.MemoryMap.release))
+        for name in ("_enqueue_read_buffer", "_enqueue_read_buffer_rect", "_enqueue_read_image",
+                     "_enqueue_copy_buffer_to_image", "_enqueue_marker", "_enqueue_barrier",
+                     "_enqueue_marker_with_wait_list", "_enqueue_barrier_with_wait_list",
+                     "_enqueue_wait_for_events", "wait_for_events"):
+            if hasattr(_cl, name):
+                _set(_cl, name, _sync_point(getattr(_cl, name)))
+        _set(cl, "wait_for_events", _cl.wait_for_events)
+        _set(_cl.CommandQueue, "finish", _sync_point(_cl.CommandQueue.finish))
+        _set(_cl.Event, "wait", _sync_point(_cl.Event.wait))
 
 
 def uninstall() -> None:

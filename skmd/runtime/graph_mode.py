@@ -1,0 +1,216 @@
+"""Graph mode (MKMD): kernels deferred until the program could observe them.
+
+In ``SKMD_MODE=mkmd|coarse`` a kernel launch on the virtual device is not run
+at once: it is recorded (its arguments snapshotted) and answered with a user
+event.  At the next point where the program could see a result — a read, a
+map, a copy, ``finish``, waiting on an event — the recorded kernels become a
+dependency graph (:mod:`skmd.mkmd_graph`), are scheduled over the devices, and
+run concurrently: each node when its predecessors are done and its devices are
+free.  Results stay on the device that made them until a consumer elsewhere or
+the end of the batch needs them on the home device.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pyopencl as cl
+
+from skmd import config, mkmd_graph
+from skmd.report.records import LaunchRecord
+from skmd.runtime import buffers as bufmod
+from skmd.runtime.executor import Share, SplitRun
+from skmd.runtime.kernels import ArgValue, KernelEntry
+from skmd.transform import Launch
+
+
+@dataclass
+class Deferred:
+    id: int
+    queue: cl.CommandQueue
+    entry: KernelEntry
+    args: dict[int, ArgValue]
+    launch: Launch
+    event: cl.UserEvent
+
+
+class GraphBatch:
+    """The deferred kernels of one process, and how to run them."""
+
+    def __init__(self, runtime: Any) -> None:
+        self.rt = runtime
+        self.pending: list[Deferred] = []
+        self.lock = threading.RLock()
+        self.next_id = 0
+        self.last_schedule: mkmd_graph.Schedule | None = None
+        self.last_graph: Any = None
+        self.node_pool = ThreadPoolExecutor(max_workers=64, thread_name_prefix="skmd-node")
+        self.dev_locks = {d.label: threading.Lock() for d in runtime.devices}
+
+    def defer(self, queue: cl.CommandQueue, entry: KernelEntry, args: dict[int, ArgValue],
+              launch: Launch) -> cl.Event:
+        ev = cl.UserEvent(queue.context)
+        with self.lock:
+            self.pending.append(Deferred(self.next_id, queue, entry, dict(args), launch, ev))
+            self.next_id += 1
+        return ev
+
+    # -- scheduling ----------------------------------------------------------------
+    def _commands(self, batch: list[Deferred]) -> tuple[list[Any], dict[int, int]]:
+        ids: dict[int, int] = {}
+        sizes: dict[int, int] = {}
+        cmds = []
+        for d in batch:
+            an = d.entry.analysis
+            reads, writes, overwrites = set(), set(), set()
+            contiguous = True
+            for i, a in d.args.items():
+                if a[0] != "obj" or not isinstance(a[1], cl.MemoryObjectHolder):
+                    continue
+                root = bufmod.root_of(a[1])
+                bid = ids.setdefault(root.int_ptr, len(ids))
+                size = int(root.size)
+                sizes[bid] = size
+                ai = an.args[i]
+                if ai.read:
+                    reads.add(bid)
+                if ai.written:
+                    writes.add(bid)
+                    r = an.byte_range(i, "write", d.launch, (0, d.launch.total_groups))
+                    if r is None:
+                        contiguous = False
+                    elif (max(r[0], 0), min(r[1], size)) == (0, size) and an.write_dense(
+                            i, d.launch, (0, d.launch.total_groups)):
+                        overwrites.add(bid)
+            cmds.append(mkmd_graph.Command(
+                id=d.id, kind="kernel", name=d.entry.name, reads=frozenset(reads),
+                writes=frozenset(writes), total_groups=max(1, d.launch.total_groups),
+                splittable=d.entry.splittable, overwrites=frozenset(overwrites - reads),
+                contiguous=contiguous))
+        return cmds, sizes
+
+    def _platform(self, batch: list[Deferred]) -> mkmd_graph.Platform:
+        rt = self.rt
+        from skmd.runtime import links
+        by_id = {d.id: d for d in batch}
+        curves: dict[tuple[int, str], Any] = {}
+
+        def exec_time(cid: int, label: str, groups: int) -> float:
+            key = (cid, label)
+            if key not in curves:
+                d = by_id[cid]
+                curves[key] = rt._curve(d.entry, d.launch, rt.by_label[label])
+            curve = curves[key]
+            if curve is None:
+                return self._prior(by_id[cid], label, groups, curves)
+            return float(curve(np.array([groups]))[0])
+
+        h2d, d2h = {}, {}
+        for dev in rt.devices:
+            h2d[dev.label], d2h[dev.label] = links.link_speed(rt, dev)
+        return mkmd_graph.Platform(devices=tuple(d.label for d in rt.order),
+                                   exec_time=exec_time, h2d_bps=h2d, d2h_bps=d2h,
+                                   home=rt.home.label)
+
+    def _prior(self, d: Deferred, label: str, groups: int, curves: dict) -> float:
+        """A guess for a device nothing was measured on: scale a measured one by speed."""
+        rt = self.rt
+        for other in rt.devices:
+            c = curves.get((d.id, other.label)) or rt._curve(d.entry, d.launch, other)
+            if c is not None:
+                ratio = other.speed_score / max(rt.by_label[label].speed_score, 1e-9)
+                return float(c(np.array([groups]))[0]) * ratio
+        return 1e-3 * groups / max(d.launch.total_groups, 1)
+
+    # -- running -------------------------------------------------------------------
+    def flush(self) -> None:
+        """Schedule and run every deferred kernel; afterwards all results are home."""
+        with self.lock:
+            batch, self.pending = self.pending, []
+        if not batch:
+            return
+        mode = config.get().mode
+        sched = None
+        try:
+            cmds, sizes = self._commands(batch)
+            t = time.perf_counter()
+            sched = mkmd_graph.schedule(cmds, sizes, self._platform(batch),
+                                        "mkmd" if mode == "mkmd" else "coarse")
+            self.sched_s = time.perf_counter() - t
+            self.last_graph = mkmd_graph.build_graph(cmds, sizes)
+            self.last_schedule = sched
+        except Exception as exc:  # a scheduling failure falls back to program order
+            self.rt.warn_once("mkmd-schedule", f"graph scheduling failed ({exc}); "
+                                               "running kernels in order")
+        try:
+            if sched is None:
+                for d in batch:
+                    self._run_node(d, [(self.rt.home, 0, d.launch.total_groups)], "inorder")
+            else:
+                self._execute(batch, sched)
+            for st, app in bufmod.stale_buffers():
+                st.sync_home(app, self.rt.home_queue(app.context))
+        finally:
+            for d in batch:
+                d.event.set_status(cl.command_execution_status.COMPLETE)
+
+    def _execute(self, batch: list[Deferred], sched: mkmd_graph.Schedule) -> None:
+        by_id = {d.id: d for d in batch}
+        graph = self.last_graph
+        order = sorted(by_id, key=lambda n: sched.span(n)[0] if sched.node_slots(n) else 0.0)
+        futures: dict[int, Future] = {}
+        for n in order:
+            slots = sorted((s for s in sched.node_slots(n) if s.kind == "run"),
+                           key=lambda s: s.groups[0])
+            ranges = [(self.rt.by_label[s.device], s.groups[0], s.groups[1]) for s in slots
+                      if s.groups[1] > s.groups[0]]
+            preds = [futures[p] for p in graph.predecessors(n) if p in futures]
+            futures[n] = self.node_pool.submit(self._node_task, by_id[n], ranges, preds)
+        errors = []
+        for n in order:
+            try:
+                futures[n].result()
+            except Exception as exc:
+                errors.append(exc)
+        if errors:
+            raise errors[0]
+
+    def _node_task(self, d: Deferred, ranges: list[tuple[Any, int, int]],
+                   preds: list[Future]) -> None:
+        for p in preds:
+            p.result()
+        self._run_node(d, ranges, config.get().mode)
+
+    def _run_node(self, d: Deferred, ranges: list[tuple[Any, int, int]], mode: str) -> None:
+        rt = self.rt
+        if not ranges:
+            ranges = [(rt.home, 0, d.launch.total_groups)]
+        labels = sorted({dev.label for dev, _, _ in ranges}
+                        | ({rt.home.label} if any(dev is not rt.home for dev, _, _ in ranges)
+                           and len(ranges) > 1 else set()))
+        locks = [self.dev_locks[lb] for lb in labels]
+        for lk in locks:
+            lk.acquire()
+        try:
+            with rt.seq_lock:
+                rt.seq += 1
+                seq = rt.seq
+            rec = LaunchRecord(run_id=rt.run_id, seq=seq, kernel=d.entry.name,
+                               total_groups=d.launch.total_groups,
+                               global_size=d.launch.global_size,
+                               local_size=d.launch.local_size,
+                               policy=config.get().policy, mode=mode)
+            t0 = time.perf_counter()
+            run = SplitRun(rt, d.queue, d.entry, d.args, d.launch,
+                           [Share(dev, a, b) for dev, a, b in ranges], rec, lazy=True)
+            run.run()
+            rec.wall_s = time.perf_counter() - t0
+            rt.learn(d.entry, d.launch, rec)
+            rt.keep_record(rec)
+        finally:
+            for lk in reversed(locks):
+                lk.release()
