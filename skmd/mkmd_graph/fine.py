@@ -137,15 +137,23 @@ def _hill_climb(pl: Placer, c: Command, m: str, start: float,
     out_fixed = 0.0 if c.contiguous else wbytes
     merge_pg = 0.0 if c.contiguous else wbytes / G / merge_bps
     inf = float("inf")
-    exec_time = pl.exec_time
+    predict = pl.p.exec_time
+    devs = [m] + [gp.device for gp in gaps]
+    cache: dict[tuple[str, int], float] = {}
+
+    def exec_time(d: str, g: int) -> float:
+        t = cache.get((d, g))
+        if t is None:
+            t = cache[d, g] = float(predict(c.id, d, g)) if g > 0 else 0.0
+        return t
 
     def slot_done(s: int, g: int) -> float:
         if s == 0:
-            return start + exec_time(c, m, g)
+            return start + exec_time(m, g)
         if g == 0:
             return 0.0
         gp = gaps[s - 1]
-        fin = gp.ready + exec_time(c, gp.device, g)
+        fin = gp.ready + exec_time(devs[s], g)
         if fin > gp.close:
             return inf
         return fin + (out_fixed + out_pg * g) * gp.out_spb
@@ -203,11 +211,16 @@ def _hill_climb(pl: Placer, c: Command, m: str, start: float,
         if w > base:
             w = max(base, w // 4)
             continue
-        for k in range(1, 11):
+        if any(groups[1:]):
+            break
+        # nothing offloaded yet: a fixed cost may hide behind one small step
+        k = 1
+        while k <= 10 and (base << (k - 1)) < G:
             move = best_move(base << k)
             if improves(move):
                 apply(move)
                 break
+            k += 1
         else:
             break
     return groups
