@@ -26,4 +26,13 @@ def schedule(commands: Sequence[Command], buffer_bytes: Mapping[int, int],
     coarse = coarse_schedule(graph, platform)
     if mode == "coarse":
         return coarse
-    return fine_schedule(graph, platform, coarse, step=step, merge_bps=merge_bps)
+    fine = fine_schedule(graph, platform, coarse, step=step, merge_bps=merge_bps)
+    # greedy list scheduling can lose to the baseline (an early command taken
+    # by the device holding its data strands its successors); then refine the
+    # baseline instead, so the plan never promises less than in-order
+    base = inorder_schedule(graph, platform)
+    if fine.makespan > base.makespan:
+        alt = fine_schedule(graph, platform, base, step=step, merge_bps=merge_bps)
+        fine = alt if alt.makespan < base.makespan else base
+        fine.mode = "mkmd"
+    return fine

@@ -1,6 +1,7 @@
 """Fine-grain splitting (§5.4.3-5.4.4) on situations with known answers."""
 import pytest
 
+from benchmarks_platform import two_device_platform
 from skmd.mkmd_graph import (Command, Platform, build_graph, check_schedule,
                              coarse_schedule, fine_schedule, schedule)
 from skmd.mkmd_graph.examples import bicgstab, commutator, thesis_platform
@@ -106,3 +107,14 @@ def test_data_moves_only_when_needed():
     plan = schedule(cmds, sizes, p, "coarse", initial={})
     assert [(t.buffer, t.src, t.dst) for t in plan.transfers] == [(0, "host", "gpu")]
     assert plan.final_location[5] == "gpu"
+
+
+def test_mkmd_never_promises_less_than_inorder():
+    wl = bicgstab()
+    p = two_device_platform(wl)
+    base = schedule(wl.commands, wl.buffer_bytes, p, "inorder")
+    coarse = schedule(wl.commands, wl.buffer_bytes, p, "coarse")
+    plan = schedule(wl.commands, wl.buffer_bytes, p, "mkmd")
+    assert coarse.makespan > base.makespan         # the greedy trap this guards
+    assert plan.makespan <= base.makespan
+    assert check_schedule(build_graph(wl.commands, wl.buffer_bytes), p, plan) == []
