@@ -104,6 +104,8 @@ class BufferState:
         with self.lock:
             m = self.mirrors.get(label)
             if m is None:
+                from skmd.runtime import faults
+                faults.maybe_fail(label, "alloc")
                 m = Mirror(cl.Buffer(context, cl.mem_flags.READ_WRITE, max(self.size, 1)),
                            queue)
                 self.mirrors[label] = m

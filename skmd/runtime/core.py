@@ -79,6 +79,9 @@ class Runtime:
         self._warned: set[str] = set()
         self.argv = list(sys.argv)
         self.profiler: Any = None
+        #: (kernel, device, why) for every device failure handled so far
+        self.failures: list[tuple[str, str, str]] = []
+        self.verify_mismatches: list[str] = []
         atexit.register(self.flush)
 
     # -- small services ---------------------------------------------------------
@@ -126,6 +129,8 @@ class Runtime:
             with entry.lock:
                 k = entry.clones.get(key)
                 if k is None:
+                    from skmd.runtime import faults
+                    faults.maybe_fail(dev.label, "build")
                     prg = cl._cl._Program(ctx, entry.partition_source)
                     prg.build(entry.options.encode(), [dev.device])
                     k = cl.Kernel(prg, entry.name)
@@ -202,6 +207,12 @@ class Runtime:
         plan = None
         if reason is None:
             plan, reason = self._decide(entry, args, launch, s)
+        if reason is None and plan is not None:
+            try:
+                self.clone(entry, self.home, queue.context)
+            except Exception as exc:  # never a wrong answer: the original kernel, whole
+                entry.reason = reason = ("partition-ready kernel failed to build on "
+                                         f"{self.home.label}: {str(exc).strip().splitlines()[0]}")
         if reason is not None or plan is None:
             return self._whole(queue, kernel, entry, args, gsize, lsize, offset, wait_for,
                                g_times_l, allow_empty, reason or "single device chosen")
@@ -264,12 +275,28 @@ class Runtime:
             return None
         return planner.rate_curve(rate, entry.analysis.cost(launch))
 
+    def usable(self, entry: KernelEntry, launch: Launch) -> list[PhysicalDevice]:
+        """Devices that may take a share: not failed for this kernel, data fits."""
+        need = sum(launch.buffer_sizes.values())
+        biggest = max(launch.buffer_sizes.values(), default=0)
+        out = []
+        for d in self.order:
+            if d is not self.home:
+                if d.label in entry.excluded:
+                    continue
+                if biggest > d.max_alloc or need > 0.9 * d.global_mem:
+                    continue
+            out.append(d)
+        return out
+
     def _decide(self, entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
                 s: config.Settings) -> tuple[dict[str, int] | None, str | None]:
-        labels = [d.label for d in self.order]
+        order = self.usable(entry, launch)
+        labels = [d.label for d in order]
         total = launch.total_groups
-        if len(self.devices) < 2:
-            return None, "only one device"
+        if len(order) < 2:
+            return None, ("only one device" if len(self.devices) < 2 else
+                          "no other device can take a share (failed or too small)")
         if s.policy == "even":
             n = len(labels)
             return {lb: total // n + (1 if k < total % n else 0)
@@ -277,11 +304,16 @@ class Runtime:
         if s.policy == "static":
             if not s.static_fractions:
                 return None, "static policy without fractions"
-            return partition.apportion(total, labels,
-                                       [s.static_fractions.get(lb, 0.0) for lb in labels]), None
+            fr = [s.static_fractions.get(lb, 0.0) for lb in labels]
+            if sum(fr) <= 0:
+                fr = [1.0] + [0.0] * (len(labels) - 1)
+            shares = partition.apportion(total, labels, fr)
+            if shares.get(self.home.label, 0) == total:
+                return None, "static: all on the home device"
+            return shares, None
         try:
             problem, unknown = planner.build_problem(
-                entry, args, launch, self.order, self.home,
+                entry, args, launch, order, self.home,
                 lambda d: self._curve(entry, launch, d), self.link)
         except Exception as exc:
             return None, f"cost model failed: {exc}"
@@ -351,11 +383,64 @@ class Runtime:
         with self.split_lock:
             run = SplitRun(self, queue, entry, args, launch,
                            [Share(d, a, b) for d, a, b in ranges], rec)
+            check = self._verify_prepare(queue, entry, args, launch) if s.verify else None
             run.run()
+            if check is not None:
+                self._verify_check(queue, entry, rec, check)
         rec.wall_s = time.perf_counter() - t_start
         self.learn(entry, launch, rec)
         self.keep_record(rec)
         return raw.enqueue_marker(queue)
+
+    def _verify_prepare(self, queue: cl.CommandQueue, entry: KernelEntry,
+                        args: dict[int, ArgValue], launch: Launch) -> list[tuple[Any, Any]]:
+        """``SKMD_VERIFY``: run the launch whole on home into copies of its outputs."""
+        hq = self.home_queue(queue.context)
+        swap: dict[int, Any] = {}
+        pairs = []
+        for i, a in args.items():
+            if a[0] != "obj" or not isinstance(a[1], cl.MemoryObjectHolder):
+                continue
+            if not entry.analysis.args[i].written:
+                continue
+            app = a[1]
+            bufmod.state_of(app).sync_home(app, hq)
+            copy = cl.Buffer(queue.context, cl.mem_flags.READ_WRITE, max(int(app.size), 1))
+            raw.enqueue_copy_buffer(hq, app, copy, byte_count=int(app.size))
+            swap[i] = copy
+            pairs.append((app, copy))
+        from skmd.runtime.executor import sub_launch_shape
+        from skmd.runtime.kernels import replay_args
+        k = self.clone(entry, self.home, queue.context)
+        replay_args(k, args, swap)
+        n = entry.num_args
+        raw.kernel_set_arg(k, n, np.uint64(launch.global_size[launch.split_dim]))
+        raw.kernel_set_arg(k, n + 1, np.uint64(0))
+        raw.kernel_set_arg(k, n + 2, np.uint64(launch.total_groups))
+        gs, off = sub_launch_shape(launch, 0, launch.total_groups, entry.analysis.launch_mode)
+        raw.enqueue_nd_range_kernel(hq, k, gs, launch.local_size, off, None, False, False)
+        raw.queue_finish(hq)
+        return pairs
+
+    def _verify_check(self, queue: cl.CommandQueue, entry: KernelEntry, rec: LaunchRecord,
+                      pairs: list[tuple[Any, Any]]) -> None:
+        hq = self.home_queue(queue.context)
+        for app, whole in pairs:
+            size = int(app.size)
+            a = np.empty(size, np.uint8)
+            b = np.empty(size, np.uint8)
+            raw.enqueue_read_buffer(hq, app, a, is_blocking=True)
+            raw.enqueue_read_buffer(hq, whole, b, is_blocking=True)
+            if a.tobytes() != b.tobytes():
+                bad = int(np.count_nonzero(a != b))
+                msg = (f"verify: {entry.name} split {rec.ranges} differs from a whole run "
+                       f"in {bad} of {size} bytes; the whole run's result was kept")
+                self.verify_mismatches.append(msg)
+                rec.notes.append(msg)
+                self.warn_once(f"verify:{entry.key}", msg)
+                raw.enqueue_copy_buffer(hq, whole, app, byte_count=size)
+                bufmod.state_of(app).written()
+        raw.queue_finish(hq)
 
     def learn(self, entry: KernelEntry, launch: Launch, rec: LaunchRecord) -> None:
         """Fold a split launch's measured sub-kernel times into the estimates."""

@@ -20,7 +20,7 @@ import pyopencl as cl
 from skmd.report.records import LaunchRecord, Piece
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import merge as mergemod
-from skmd.runtime import raw
+from skmd.runtime import faults, raw
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
 from skmd.transform import Launch
@@ -192,18 +192,25 @@ class SplitRun:
 
         home_evt = None
         if home_share is not None:
-            k = self.rt.clone(entry, self.home, self.queue.context)
-            replay_args(k, self.args, {})
-            self._trailing(k, home_share)
-            gs, off = sub_launch_shape(launch, home_share.first, home_share.last, mode)
-            home_evt = raw.enqueue_nd_range_kernel(hq, k, gs, launch.local_size, off,
-                                                      None, False, False)
+            home_evt = self._launch_home(home_share.first, home_share.last, mode)
         t_home_enq = time.perf_counter()
 
-        results = list(self.rt.pool.map(lambda s: self._helper(s, plans, mode), others))
+        futures = [(sh, self.rt.pool.submit(self._helper, sh, plans, mode)) for sh in others]
+        results = []
+        done = []
+        for sh, fut in futures:
+            try:
+                results.append(fut.result())
+                done.append(sh)
+            except Exception as exc:  # the device is out for this kernel; home runs its rows
+                self._helper_failed(sh, plans, exc)
+                evt = self._launch_home(sh.first, sh.last, mode)
+                raw.event_wait(evt)
+                self._kernel_piece(self.home.label, evt, time.perf_counter(), extra=True)
+        others = done
 
         if home_evt is not None:
-            home_evt.wait()
+            raw.event_wait(home_evt)
             self._kernel_piece(self.home.label, home_evt, t_home_enq)
         # Merge helpers' outputs into the application's buffers.
         t_m = time.perf_counter()
@@ -238,6 +245,30 @@ class SplitRun:
                         m.version = bp.state.version
                         m.valid = bufmod.IntervalSet([(lo, hi)])
 
+    def _launch_home(self, first: int, last: int, mode: str) -> cl.Event:
+        k = self.rt.clone(self.entry, self.home, self.queue.context)
+        replay_args(k, self.args, {})
+        self._trailing(k, Share(self.home, first, last))
+        gs, off = sub_launch_shape(self.launch, first, last, mode)
+        return raw.enqueue_nd_range_kernel(self.hq, k, gs, self.launch.local_size, off,
+                                           None, False, False)
+
+    def _helper_failed(self, sh: Share, plans: list[BufferPlan], exc: Exception) -> None:
+        label = sh.dev.label
+        why = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        self.entry.excluded[label] = why
+        self.record.notes.append(f"{label} failed ({why}); its rows {sh.first}-{sh.last} "
+                                 f"ran on {self.home.label}")
+        self.rt.failures.append((self.entry.name, label, why))
+        for bp in plans:  # whatever it wrote to its copies is not to be trusted
+            m = bp.state.mirrors.get(label)
+            if m is not None:
+                m.version = -1
+        if self.lazy:  # nothing was kept elsewhere: the home copy must be current
+            self.lazy = False
+            for bp in plans:
+                bp.state.sync_home(bp.root, self.hq)
+
     def _trailing(self, k: cl.Kernel, s: Share) -> None:
         n = self.entry.num_args
         sd = self.launch.split_dim
@@ -245,14 +276,17 @@ class SplitRun:
         k.set_arg(n + 1, np.uint64(s.first))
         k.set_arg(n + 2, np.uint64(s.last))
 
-    def _kernel_piece(self, label: str, evt: cl.Event, t_enq: float) -> None:
+    def _kernel_piece(self, label: str, evt: cl.Event, t_enq: float, extra: bool = False,
+                      slowed: float = 0.0) -> None:
         try:
             start_ns, end_ns = evt.profile.start, evt.profile.end
             dur = (end_ns - start_ns) * 1e-9
         except cl.Error:
             dur = time.perf_counter() - t_enq
+        dur += slowed
         end = time.perf_counter()
-        self.record.measured[label] = dur
+        if not extra:
+            self.record.measured[label] = dur
         self._piece(label, "kernel", end - dur, end, self.entry.name)
 
     def _helper(self, s: Share, plans: list[BufferPlan], mode: str
@@ -274,11 +308,13 @@ class SplitRun:
         replay_args(k, self.args, swap)
         self._trailing(k, s)
         gs, off = sub_launch_shape(self.launch, s.first, s.last, mode)
+        faults.maybe_fail(dev.label, "launch")
         t_enq = time.perf_counter()
         evt = raw.enqueue_nd_range_kernel(q, k, gs, self.launch.local_size, off,
                                              None, False, False)
-        evt.wait()
-        self._kernel_piece(dev.label, evt, t_enq)
+        raw.event_wait(evt)
+        slowed = faults.slow_down(dev.label, time.perf_counter() - t_enq)
+        self._kernel_piece(dev.label, evt, t_enq, slowed=slowed)
         outs = []
         t = time.perf_counter()
         got = 0

@@ -55,6 +55,8 @@ class KernelEntry:
     clones: dict[str, cl.Kernel] = field(default_factory=dict)
     clone_errors: dict[str, str] = field(default_factory=dict)
     decisions: dict[tuple, Any] = field(default_factory=dict)
+    #: devices taken out for this kernel after a failure, with the reason
+    excluded: dict[str, str] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
