@@ -141,6 +141,10 @@ class Schedule:
         busy = sum(s.end - s.start for s in self.slots if s.device in devs)
         return busy / (len(devs) * self.makespan)
 
+    def ordered(self) -> list[Slot | Transfer]:
+        """Every slot and transfer in a safe execution order."""
+        return sorted(self.slots + self.transfers, key=lambda x: (x.start, x.seq))
+
     def node_slots(self, node: int) -> list[Slot]:
         return [s for s in self.slots if s.node == node]
 
