@@ -161,3 +161,19 @@ def test_build_is_cached_per_context(queue: cl.CommandQueue) -> None:
     bench.build(queue.context)
     assert bench.program(queue.context) is prg
     assert bench.kernel(queue.context, "vector_add") is bench.kernel(queue.context, "vector_add")
+
+
+def test_host_pool_reuses_result_arrays(queue: cl.CommandQueue) -> None:
+    from skmd.bench.programs.base import HostPool, reuse_host_outputs
+    bench = REGISTRY["blackscholes"]
+    inp = bench.inputs("ci", 1)
+    pool = HostPool()
+    with reuse_host_outputs(pool):
+        first = bench.execute(queue, inp)
+    with reuse_host_outputs(pool):
+        second = bench.execute(queue, inp)
+    assert first["call"] is second["call"] and first["put"] is second["put"]
+    assert first["call"] is not first["put"]  # same shape, distinct arrays by call order
+    assert bench.check(second, bench.reference(inp))[0]
+    fresh = bench.execute(queue, inp)
+    assert fresh["call"] is not second["call"]

@@ -24,7 +24,7 @@ class ABE(la.LinalgBenchmark):
         ctx = queue.context
         prg = self.program(ctx)
         n = inputs["A"].shape[0]
-        A, B, X = (to_device(ctx, inputs[k]) for k in ("A", "B", "X"))
+        A, B, X = (to_device(queue, inputs[k]) for k in ("A", "B", "X"))
         At, Bt, AtX, XA, BBt, XBBt, XBBtX, S, R = (empty(ctx, (n, n)) for _ in range(9))
         la.transpose(queue, prg, At, A, n, n)
         la.transpose(queue, prg, Bt, B, n, n)

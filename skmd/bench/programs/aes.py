@@ -262,10 +262,10 @@ class AESBase(Benchmark):
             tables, sbox, rk = TE, SBOX, w
         else:
             tables, sbox, rk = TD, INV_SBOX, decrypt_key(w)
-        din = to_device(ctx, data)
-        dT = to_device(ctx, tables)
-        dS = to_device(ctx, sbox.astype(np.uint32))
-        dk = to_device(ctx, rk)
+        din = to_device(queue, data)
+        dT = to_device(queue, tables)
+        dS = to_device(queue, sbox.astype(np.uint32))
+        dk = to_device(queue, rk)
         dout = empty(ctx, data.size, np.uint8)
         kernel = self.kernel(ctx, "aes_encrypt" if self.encrypt else "aes_decrypt")
         kernel(queue, (data.size // 16,), (self.local,), din, dout, dT, dS, dk)

@@ -60,8 +60,8 @@ class BiCGSTAB(la.LinalgBenchmark):
         prg = self.program(ctx)
         n = inputs["A"].shape[0]
         parts = n // la.VEC_WG
-        A = to_device(ctx, inputs["A"])
-        x, r, rhat, p, v = (to_device(ctx, inputs[k]) for k in self.vectors)
+        A = to_device(queue, inputs["A"])
+        x, r, rhat, p, v = (to_device(queue, inputs[k]) for k in self.vectors)
         p2, v2, h, s, t, x2, r2 = (empty(ctx, n) for _ in range(7))
         d_rho, d_rv, d_ts, d_tt = (empty(ctx, parts) for _ in range(4))
         i32, f32 = np.int32, np.float32

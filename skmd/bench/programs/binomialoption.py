@@ -96,7 +96,7 @@ class BinomialOption(Benchmark):
     def execute(self, queue: cl.CommandQueue, inputs: Inputs) -> Arrays:
         ctx = queue.context
         n = inputs["S"].size
-        dS, dK, dT = (to_device(ctx, inputs[x]) for x in ("S", "K", "T"))
+        dS, dK, dT = (to_device(queue, inputs[x]) for x in ("S", "K", "T"))
         dp = empty(ctx, n)
         self.kernel(ctx, "binomial_option")(queue, (n * (STEPS + 1),), (STEPS + 1,), dS, dK, dT,
                             np.float32(inputs["r"]), np.float32(inputs["v"]), dp)

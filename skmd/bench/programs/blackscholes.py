@@ -78,7 +78,7 @@ class Blackscholes(Benchmark):
     def execute(self, queue: cl.CommandQueue, inputs: Inputs) -> Arrays:
         ctx = queue.context
         n = inputs["S"].size
-        dS, dK, dT = (to_device(ctx, inputs[x]) for x in ("S", "K", "T"))
+        dS, dK, dT = (to_device(queue, inputs[x]) for x in ("S", "K", "T"))
         dc, dp = empty(ctx, n), empty(ctx, n)
         self.kernel(ctx, "black_scholes")(queue, (n,), (self.local,), dS, dK, dT,
                           np.float32(inputs["r"]), np.float32(inputs["v"]), dc, dp)

@@ -48,7 +48,7 @@ class BoxMuller(Benchmark):
     def execute(self, queue: cl.CommandQueue, inputs: Inputs) -> Arrays:
         ctx = queue.context
         u = inputs["u"]
-        du = to_device(ctx, u)
+        du = to_device(queue, u)
         dz = empty(ctx, u.size)
         self.kernel(ctx, "box_muller")(queue, (u.size // 2,), (self.local,), du, dz)
         z = read(queue, dz, u.size)

@@ -31,7 +31,7 @@ class CARE(la.LinalgBenchmark):
         ctx = queue.context
         prg = self.program(ctx)
         n = inputs["A"].shape[0]
-        A, B, X, Q, Ri = (to_device(ctx, inputs[k]) for k in ("A", "B", "X", "Q", "Rinv"))
+        A, B, X, Q, Ri = (to_device(queue, inputs[k]) for k in ("A", "B", "X", "Q", "Rinv"))
         (At, Bt, AtX, XA, XB, XBRi, XBRiBt, T, S1, S2, R) = (empty(ctx, (n, n))
                                                            for _ in range(11))
         la.transpose(queue, prg, At, A, n, n)

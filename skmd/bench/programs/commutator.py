@@ -25,7 +25,7 @@ class Commutator(la.LinalgBenchmark):
         ctx = queue.context
         prg = self.program(ctx)
         n = inputs["A"].shape[0]
-        m = {k: to_device(ctx, inputs[k]) for k in ("A", "B", "C")}
+        m = {k: to_device(queue, inputs[k]) for k in ("A", "B", "C")}
         pairs = ("AB", "BC", "CA", "BA", "AC", "CB")
         for p in pairs:
             m[p] = empty(ctx, (n, n))

@@ -24,7 +24,7 @@ class GABE(la.LinalgBenchmark):
         ctx = queue.context
         prg = self.program(ctx)
         n = inputs["A"].shape[0]
-        A, E, G, X = (to_device(ctx, inputs[k]) for k in ("A", "E", "G", "X"))
+        A, E, G, X = (to_device(queue, inputs[k]) for k in ("A", "E", "G", "X"))
         At, Et, XE, AtXE, EtX, EtXA, EtXG, EtXGXE, S, R = (empty(ctx, (n, n))
                                                          for _ in range(10))
         la.transpose(queue, prg, At, A, n, n)

@@ -24,7 +24,7 @@ class Gramian(la.LinalgBenchmark):
         ctx = queue.context
         prg = self.program(ctx)
         n = inputs["A"].shape[0]
-        A, B, P = (to_device(ctx, inputs[k]) for k in ("A", "B", "P"))
+        A, B, P = (to_device(queue, inputs[k]) for k in ("A", "B", "P"))
         At, Bt, AP, PAt, BBt, S, R = (empty(ctx, (n, n)) for _ in range(7))
         la.transpose(queue, prg, At, A, n, n)
         la.transpose(queue, prg, Bt, B, n, n)

@@ -64,7 +64,7 @@ class Histogram(Benchmark):
         ctx = queue.context
         data, per_item = inputs["data"], int(inputs["per_item"])
         groups = data.size // (per_item * WG)
-        dd = to_device(ctx, data)
+        dd = to_device(queue, data)
         dh = empty(ctx, groups * BINS, np.uint32)
         self.kernel(ctx, "histogram256")(queue, (groups * WG,), (WG,), dd, np.uint32(per_item), dh)
         hist = read(queue, dh, groups * BINS, np.uint32)

@@ -44,7 +44,7 @@ class ImageFilter(Benchmark):
         ctx = queue.context
         img = inputs["image"]
         h, w = img.shape[:2]
-        din = to_device(ctx, img)
+        din = to_device(queue, img)
         dout = empty(ctx, img.size, np.uint8)
         self.kernel(ctx, self.kernel_name)(queue, (w, h), self.local, din, dout,
                                        np.int32(w), np.int32(h))

@@ -38,7 +38,7 @@ class Jacobi(la.LinalgBenchmark):
         ctx = queue.context
         prg = self.program(ctx)
         n = inputs["b"].size
-        LU, dinv, b, x = (to_device(ctx, inputs[k], writable=(k == "x0"))
+        LU, dinv, b, x = (to_device(queue, inputs[k], writable=(k == "x0"))
                           for k in ("LU", "dinv", "b", "x0"))
         t, res, x_next = empty(ctx, n), empty(ctx, n), empty(ctx, n)
         for _ in range(int(inputs["sweeps"])):

@@ -24,7 +24,7 @@ class Lyapunov(la.LinalgBenchmark):
         ctx = queue.context
         prg = self.program(ctx)
         n = inputs["A"].shape[0]
-        A, X, Q = (to_device(ctx, inputs[k]) for k in ("A", "X", "Q"))
+        A, X, Q = (to_device(queue, inputs[k]) for k in ("A", "X", "Q"))
         At, AX, XAt, S, R = (empty(ctx, (n, n)) for _ in range(5))
         la.transpose(queue, prg, At, A, n, n)
         la.matmul(queue, prg, AX, A, X, n, n, n)

@@ -41,7 +41,7 @@ class MatrixMultiplication(Benchmark):
         prg = self.program(ctx)
         A, B = inputs["A"], inputs["B"]
         n = A.shape[0]
-        dA, dB = to_device(ctx, A), to_device(ctx, B)
+        dA, dB = to_device(queue, A), to_device(queue, B)
         dC = empty(ctx, (n, n))
         la.matmul(queue, prg, dC, dA, dB, n, n, n)
         C = read(queue, dC, (n, n))

@@ -36,7 +36,7 @@ class MatrixTranspose(Benchmark):
         prg = self.program(ctx)
         M = inputs["M"]
         rows, cols = M.shape
-        dM = to_device(ctx, M)
+        dM = to_device(queue, M)
         dT = empty(ctx, (cols, rows))
         la.transpose(queue, prg, dT, dM, rows, cols)
         T = read(queue, dT, (cols, rows))

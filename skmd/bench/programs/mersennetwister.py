@@ -110,7 +110,7 @@ class MersenneTwister(Benchmark):
         ctx = queue.context
         seeds, per_item = inputs["seeds"], int(inputs["per_item"])
         total = seeds.size * per_item
-        ds = to_device(ctx, seeds)
+        ds = to_device(queue, seeds)
         do = empty(ctx, total, np.uint32)
         self.kernel(ctx, "mersenne_twister")(queue, (seeds.size,), (self.local,), ds, np.uint32(per_item), do)
         out = read(queue, do, total, np.uint32)

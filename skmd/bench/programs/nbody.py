@@ -100,7 +100,7 @@ class Nbody(Benchmark):
         ctx = queue.context
         pos, vel = inputs["pos"], inputs["vel"]
         n = pos.shape[0]
-        dp, dv = to_device(ctx, pos), to_device(ctx, vel)
+        dp, dv = to_device(queue, pos), to_device(queue, vel)
         np_, nv = empty(ctx, (n, 4)), empty(ctx, (n, 4))
         self.kernel(ctx, "nbody_step")(queue, (n,), (self.local,), dp, dv, np.int32(n),
                        np.float32(inputs["dt"]), np.float32(inputs["eps2"]), np_, nv,

@@ -60,7 +60,7 @@ class Reduction(Benchmark):
         ctx = queue.context
         x, per_item = inputs["x"], int(inputs["per_item"])
         groups = x.size // (per_item * WG)
-        dx = to_device(ctx, x)
+        dx = to_device(queue, x)
         dp = empty(ctx, groups)
         self.kernel(ctx, "reduce_sum")(queue, (groups * WG,), (WG,), dx, np.uint32(per_item), dp)
         partial = read(queue, dp, groups)

@@ -65,7 +65,7 @@ class ScanLargeArrays(Benchmark):
         ctx = queue.context
         x = inputs["x"]
         n, groups = x.size, x.size // BLOCK
-        dx = to_device(ctx, x)
+        dx = to_device(queue, x)
         dy, ds = empty(ctx, n), empty(ctx, groups)
         self.kernel(ctx, "block_scan")(queue, (n,), (BLOCK,), dx, dy, ds)
         y, sums = read(queue, dy, n), read(queue, ds, groups)

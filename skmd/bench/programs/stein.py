@@ -24,7 +24,7 @@ class Stein(la.LinalgBenchmark):
         ctx = queue.context
         prg = self.program(ctx)
         n = inputs["A"].shape[0]
-        A, X = (to_device(ctx, inputs[k]) for k in ("A", "X"))
+        A, X = (to_device(queue, inputs[k]) for k in ("A", "X"))
         At, AX, AXAt, R = (empty(ctx, (n, n)) for _ in range(4))
         la.transpose(queue, prg, At, A, n, n)
         la.matmul(queue, prg, AX, A, X, n, n, n)

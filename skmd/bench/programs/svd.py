@@ -28,7 +28,7 @@ class SVD(la.LinalgBenchmark):
         ctx = queue.context
         prg = self.program(ctx)
         n = inputs["U"].shape[0]
-        U, V, s = (to_device(ctx, inputs[k]) for k in ("U", "V", "s"))
+        U, V, s = (to_device(queue, inputs[k]) for k in ("U", "V", "s"))
         Vt, US, M = (empty(ctx, (n, n)) for _ in range(3))
         la.transpose(queue, prg, Vt, V, n, n)
         la.scale_cols(queue, prg, US, U, s, n, n)

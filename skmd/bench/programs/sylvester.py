@@ -24,7 +24,7 @@ class Sylvester(la.LinalgBenchmark):
         ctx = queue.context
         prg = self.program(ctx)
         n = inputs["A"].shape[0]
-        A, B, C, X = (to_device(ctx, inputs[k]) for k in ("A", "B", "C", "X"))
+        A, B, C, X = (to_device(queue, inputs[k]) for k in ("A", "B", "C", "X"))
         AX, XB, S, R = (empty(ctx, (n, n)) for _ in range(4))
         la.matmul(queue, prg, AX, A, X, n, n, n)
         la.matmul(queue, prg, XB, X, B, n, n, n)

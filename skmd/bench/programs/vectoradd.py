@@ -42,7 +42,7 @@ class VectorAdd(Benchmark):
     def execute(self, queue: cl.CommandQueue, inputs: Inputs) -> Arrays:
         ctx = queue.context
         a, b = inputs["a"], inputs["b"]
-        da, db = to_device(ctx, a), to_device(ctx, b)
+        da, db = to_device(queue, a), to_device(queue, b)
         dc = empty(ctx, a.size)
         self.kernel(ctx, "vector_add")(queue, (a.size,), (self.local,), da, db, dc)
         c = read(queue, dc, a.size)
