@@ -1,0 +1,853 @@
+"""``skmd bench``: every benchmark program under every split policy, side by side.
+
+One process, skmd installed once, one context on the virtual device.  For each
+selected benchmark the program is built once and its inputs and NumPy reference
+are made once; then every *configuration* runs ``execute`` (host data in, kernels,
+results back on the host) once untimed and ``repeat`` times timed, the
+configurations interleaved round-robin so that drift (thermal, other load) hits
+them all alike.  Every run's outputs are checked; a wrong result is a FAIL for its
+configuration and is never reported as a time.
+
+Configurations
+    ``single:<label>``  everything on one device, transfers included: the home
+                        device (which holds the buffers) with every launch whole
+                        (``mode="inorder"``, as without skmd), any other with
+                        ``policy="static"`` and its fraction 1.0.  The best of
+                        these is the baseline every speedup is relative to.
+    ``linear``          split by throughput, no transfer cost.
+    ``skmd``            ``policy="hill"`` (thesis Algorithm 1).
+    ``even``            equal shares.
+    ``single``          skmd's own pick of the predicted best device (only when asked).
+    ``oracle``          a sweep of static splits (2 devices: 0, 1/steps, ..., 1;
+                        3+: a simplex grid bounded to :data:`MAX_ORACLE_POINTS`
+                        points), best measured wins.  The corners off home are
+                        the single-device configurations; the single devices
+                        are candidates too, so the oracle is never slower than
+                        the fastest single device.
+    ``inorder``/``coarse``/``mkmd``  (MKMD suite) the modes, policy ``hill``;
+                        a mode the runtime does not implement is reported skipped.
+
+Python use::
+
+    from skmd.bench.runner import run_bench
+    report = run_bench(["vectoradd"], size="ci", repeat=3, oracle_steps=10)
+    report.all_ok, report.benchmarks[0].configs["skmd"].speedup
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import functools
+import importlib
+import inspect
+import itertools
+import json
+import math
+import os
+import platform
+import shlex
+import statistics
+import sys
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+#: the oracle sweep never runs more split points than this per benchmark
+MAX_ORACLE_POINTS = 64
+#: policies ``--policy`` accepts; "skmd" is an alias of "hill", "static" of "oracle"
+POLICY_CHOICES = ("hill", "linear", "even", "single", "oracle")
+DEFAULT_POLICIES = ("linear", "hill", "even", "oracle")
+_POLICY_ALIASES = {"skmd": "hill", "static": "oracle"}
+MKMD_MODES = ("inorder", "coarse", "mkmd")
+
+#: the columns of the summary table, in order (config key -> header)
+SKMD_COLUMNS = (("linear", "linear"), ("skmd", "skmd (hill)"), ("oracle", "oracle"),
+                ("even", "even"), ("single", "skmd single"))
+MKMD_COLUMNS = (("inorder", "inorder"), ("coarse", "coarse"), ("mkmd", "mkmd"))
+
+
+# -- results -------------------------------------------------------------------------
+@dataclass
+class ConfigResult:
+    """One configuration of one benchmark: its timed runs and what they did."""
+    key: str
+    kind: str  # "single" | "split" | "policy" | "mode"
+    settings: dict[str, Any]
+    fractions: dict[str, float] | None = None
+    times_s: list[float] = field(default_factory=list)
+    min_s: float | None = None
+    median_s: float | None = None
+    ok: bool = True
+    runs: int = 0
+    failures: int = 0
+    message: str = ""
+    skipped: str | None = None
+    #: device label -> fraction of the work-groups it ran (last timed run)
+    distribution: dict[str, float] = field(default_factory=dict)
+    #: device label -> work-groups it ran (last timed run)
+    groups: dict[str, int] = field(default_factory=dict)
+    launches: int = 0
+    split_launches: int = 0
+    #: why launches ran whole (reason -> count, last timed run)
+    whole_reasons: dict[str, int] = field(default_factory=dict)
+    speedup: float | None = None
+
+    @property
+    def usable(self) -> bool:
+        """Measured, correct and not skipped: may take part in speedups."""
+        return self.skipped is None and self.ok and self.min_s is not None
+
+    @property
+    def status(self) -> str:
+        if self.skipped is not None:
+            return "skipped"
+        return "ok" if self.ok else "FAIL"
+
+
+@dataclass
+class BenchResult:
+    """One benchmark: all its configurations and the derived figures."""
+    name: str
+    suite: str
+    size: str
+    configs: dict[str, ConfigResult] = field(default_factory=dict)
+    error: str | None = None
+    fastest_single: str | None = None   # config key, e.g. "single:cpu0"
+    oracle: str | None = None           # config key of the best split point
+    prepare_s: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and all(c.ok for c in self.configs.values()
+                                          if c.skipped is None)
+
+    def column(self, key: str) -> ConfigResult | None:
+        """The configuration behind a table column ("fastest", "oracle" or a key)."""
+        if key == "fastest":
+            return self.configs.get(self.fastest_single) if self.fastest_single else None
+        if key == "oracle":
+            return self.configs.get(self.oracle) if self.oracle else None
+        return self.configs.get(key)
+
+    def oracle_ok(self) -> bool:
+        """Every point of the sweep (corners included) gave the right result."""
+        return all(c.ok for c in self.configs.values() if c.kind in ("single", "split"))
+
+    @property
+    def skmd_of_oracle(self) -> float | None:
+        """skmd's time as a fraction of the oracle's (1.0 = as fast as the best split)."""
+        s, o = self.configs.get("skmd"), self.column("oracle")
+        if s is None or o is None or not s.usable or not o.usable:
+            return None
+        return o.min_s / s.min_s
+
+
+@dataclass
+class BenchReport:
+    """Everything one ``skmd bench`` run measured."""
+    machine: dict[str, Any]
+    date: str
+    command: str
+    size: str
+    repeat: int
+    oracle_steps: int
+    policies: list[str]
+    benchmarks: list[BenchResult] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    elapsed_s: float = 0.0
+
+    @property
+    def all_ok(self) -> bool:
+        return all(b.ok for b in self.benchmarks)
+
+    def geomean(self, column: str, suite: str | None = None) -> float | None:
+        vals = []
+        for b in self.benchmarks:
+            if suite is not None and b.suite != suite:
+                continue
+            c = b.column(column)
+            if c is not None and c.usable and c.speedup:
+                vals.append(c.speedup)
+        return _geomean(vals)
+
+    def geomean_of_oracle(self, suite: str | None = None) -> float | None:
+        return _geomean([b.skmd_of_oracle for b in self.benchmarks
+                         if (suite is None or b.suite == suite) and b.skmd_of_oracle])
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {k: v for k, v in asdict(self).items() if k != "benchmarks"}
+        out["all_ok"] = self.all_ok
+        out["benchmarks"] = []
+        for b in self.benchmarks:
+            d = asdict(b)
+            d["ok"] = b.ok
+            d["skmd_of_oracle"] = b.skmd_of_oracle
+            for key, c in b.configs.items():
+                d["configs"][key]["status"] = c.status
+            out["benchmarks"].append(d)
+        suites = sorted({b.suite for b in self.benchmarks})
+        out["geomean"] = {
+            s: {col: self.geomean(col, s) for col in
+                ("fastest", "linear", "skmd", "oracle", "even", "single", *MKMD_MODES)}
+            | {"skmd_of_oracle": self.geomean_of_oracle(s)}
+            for s in suites}
+        return out
+
+
+def _geomean(vals: Iterable[float | None]) -> float | None:
+    v = [float(x) for x in vals if x is not None and x > 0 and math.isfinite(x)]
+    if not v:
+        return None
+    return math.exp(sum(math.log(x) for x in v) / len(v))
+
+
+# -- configurations --------------------------------------------------------------------
+@dataclass
+class Config:
+    key: str
+    kind: str
+    settings: dict[str, Any]
+    fractions: dict[str, float] | None = None
+    skipped: str | None = None
+
+
+def simplex_grid(n: int, steps: int, max_points: int = MAX_ORACLE_POINTS
+                 ) -> list[tuple[float, ...]]:
+    """Fractions over ``n`` devices on a grid of ``steps`` per device, bounded.
+
+    Two devices: ``(i/steps, 1-i/steps)`` for every i.  More: every composition of
+    ``k`` into ``n`` parts, with ``k <= steps`` the finest grid whose point count
+    (``C(k+n-1, n-1)``) stays within ``max_points``.
+    """
+    if n < 1:
+        return []
+    if n == 1:
+        return [(1.0,)]
+    k = max(1, int(steps))
+    while k > 1 and math.comb(k + n - 1, n - 1) > max_points:
+        k -= 1
+    pts = []
+    for cut in itertools.combinations(range(k + n - 1), n - 1):
+        parts, prev = [], -1
+        for c in cut:
+            parts.append(c - prev - 1)
+            prev = c
+        parts.append(k + n - 2 - prev)
+        pts.append(tuple(p / k for p in parts))
+    # corners first is not needed; keep a stable, readable order (home-heavy first)
+    pts.sort(key=lambda p: tuple(-x for x in p))
+    return pts
+
+
+def _fraction_key(labels: Sequence[str], fr: Sequence[float]) -> str:
+    return "split:" + ",".join(f"{lb}={x:.3g}" for lb, x in zip(labels, fr))
+
+
+def mode_support(mode: str) -> str | None:
+    """None when the runtime implements ``mode``, else why it is skipped.
+
+    A runtime may declare ``supported_modes``; without that declaration a mode is
+    taken as implemented when the runtime or shim code refers to it by name
+    (``config.Settings`` accepts every mode, so setting one never fails by itself).
+    """
+    from skmd import config
+    try:
+        with config.override(mode=mode):
+            pass
+    except Exception as exc:
+        return f"mode {mode!r} cannot be set: {exc}"
+    from skmd.runtime import core
+    declared = getattr(core.Runtime, "supported_modes", None)
+    if declared is not None:
+        try:
+            modes = declared() if callable(declared) else declared
+        except TypeError:
+            modes = declared(core.get_runtime())
+        return None if mode in modes else f"runtime does not support mode {mode!r}"
+    import pkgutil
+    import skmd.runtime
+    import skmd.shim
+    needles = (f'"{mode}"', f"'{mode}'")
+    for pkg in (skmd.runtime, skmd.shim):
+        for info in pkgutil.iter_modules(pkg.__path__):
+            try:
+                src = inspect.getsource(importlib.import_module(f"{pkg.__name__}.{info.name}"))
+            except Exception:
+                continue
+            if any(n in src for n in needles):
+                return None
+    return (f"mode {mode!r} is not implemented by the runtime yet "
+            f"(config accepts it, launches would run as mode 'skmd')")
+
+
+def plan_configs(labels: Sequence[str], home: str, policies: Sequence[str],
+                 oracle_steps: int, suite: str) -> list[Config]:
+    """The configurations one benchmark runs, in round-robin order."""
+    configs: list[Config] = []
+    n = len(labels)
+    for lb in labels:
+        fr = {x: (1.0 if x == lb else 0.0) for x in labels}
+        if lb == home:
+            # the home device holds the buffers: the program's launches run whole
+            # there, as they would without skmd (static 1.0 would still take the
+            # split path; that point is part of the oracle sweep)
+            configs.append(Config(f"single:{lb}", "single", {"mode": "inorder"}, fr))
+        else:
+            configs.append(Config(f"single:{lb}", "single",
+                                  {"policy": "static", "static_fractions": fr}, fr))
+    if "linear" in policies:
+        configs.append(Config("linear", "policy", {"policy": "linear"}))
+    if "hill" in policies:
+        configs.append(Config("skmd", "policy", {"policy": "hill"}))
+    if "even" in policies:
+        configs.append(Config("even", "policy", {"policy": "even"}))
+    if "single" in policies:
+        configs.append(Config("single", "policy", {"policy": "single"}))
+    if "oracle" in policies and n >= 2:
+        for pt in simplex_grid(n, oracle_steps):
+            if max(pt) >= 1.0 and pt[labels.index(home)] < 1.0:
+                continue  # a corner off home: the single-device configuration
+            fr = dict(zip(labels, pt))
+            configs.append(Config(_fraction_key(labels, pt), "split",
+                                  {"policy": "static", "static_fractions": fr}, fr))
+    if suite == "mkmd":
+        for m in MKMD_MODES:
+            configs.append(Config(m, "mode", {"policy": "hill", "mode": m},
+                                  skipped=mode_support(m)))
+    return configs
+
+
+# -- static splits on runtimes whose static policy path is broken -----------------------
+class _StaticCompat:
+    """Lets ``policy="static"`` run where the runtime calls ``apportion`` wrongly.
+
+    The runtime's static branch calls ``partition.apportion(total, labels, weights)``
+    and expects a label -> groups dict, while :func:`skmd.partition.apportion` takes
+    ``(total, weights)`` and returns a list.  While active, the package attribute
+    accepts both forms (the partitioner's own modules keep the original); ``used``
+    says whether the three-argument form was needed.
+    """
+
+    def __init__(self) -> None:
+        self.used = False
+        self._orig: Callable[..., Any] | None = None
+
+    def needed(self) -> bool:
+        from skmd import partition
+        try:
+            partition.apportion(4, ["a", "b"], [1.0, 1.0])
+        except TypeError:
+            return True
+        return False
+
+    def __enter__(self) -> "_StaticCompat":
+        from skmd import partition
+        if not self.needed():
+            return self
+        orig = self._orig = partition.apportion
+
+        @functools.wraps(orig)
+        def apportion(total: int, *rest: Any) -> Any:
+            if len(rest) == 2:
+                labels, weights = rest
+                self.used = True
+                return dict(zip(labels, orig(total, weights)))
+            return orig(total, *rest)
+
+        partition.apportion = apportion  # type: ignore[assignment]
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self._orig is not None:
+            from skmd import partition
+            partition.apportion = self._orig  # type: ignore[assignment]
+            self._orig = None
+
+
+# -- machine ---------------------------------------------------------------------------
+def _cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as fh:
+            for line in fh:
+                if line.lower().startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def machine_info(rt: Any) -> dict[str, Any]:
+    import numpy as np
+    import pyopencl as cl
+    import skmd
+    return {
+        "cpu_model": _cpu_model(),
+        "cpu_count": os.cpu_count(),
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "pyopencl": getattr(cl, "VERSION_TEXT", ""),
+        "numpy": np.__version__,
+        "skmd": skmd.__version__,
+        "POCL_DEVICES": os.environ.get("POCL_DEVICES"),
+        "home": rt.home.label,
+        "devices": [{"label": d.label, "name": d.name, "kind": d.kind,
+                     "platform": d.platform_name, "compute_units": d.compute_units,
+                     "clock_mhz": d.clock_mhz, "global_mem": d.global_mem}
+                    for d in rt.devices],
+    }
+
+
+# -- running ---------------------------------------------------------------------------
+def _groups_of(rec: Any) -> int:
+    """Work-groups along the split dimension of a launch that ran whole."""
+    gs = rec.global_size or (1,)
+    g = int(gs[-1])
+    if rec.local_size:
+        lsz = max(1, int(rec.local_size[-1]))
+        return max(1, -(-g // lsz))
+    for cand in (256, 128, 64, 32, 16, 8, 4, 2):
+        if g % cand == 0:
+            return max(1, g // cand)
+    return max(1, g)
+
+
+def distribution_of(records: Sequence[Any], home: str
+                    ) -> tuple[dict[str, int], int, int, dict[str, int]]:
+    """Work-groups per device, launches, split launches, reasons for whole launches."""
+    groups: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    split = 0
+    for rec in records:
+        if rec.reason is not None or not rec.total_groups:
+            groups[home] += _groups_of(rec)
+            reasons[rec.reason or "ran whole"] += 1
+            continue
+        done = {k: int(v) for k, v in rec.shares.items() if v}
+        if len(done) > 1:
+            split += 1
+        groups.update(done)
+    return dict(groups), len(records), split, dict(reasons)
+
+
+def _normalise_policies(policies: Iterable[str] | None) -> list[str]:
+    if not policies:
+        return list(DEFAULT_POLICIES)
+    out = []
+    for p in policies:
+        p = _POLICY_ALIASES.get(p.strip().lower(), p.strip().lower())
+        if p not in POLICY_CHOICES:
+            raise ValueError(f"unknown policy {p!r}; choose from "
+                             f"{', '.join(POLICY_CHOICES + tuple(_POLICY_ALIASES))}")
+        if p not in out:
+            out.append(p)
+    return out
+
+
+def select_benchmarks(names: Iterable[str] | None, suite: str = "all") -> list[str]:
+    """Registry names for ``--only``/``--suite`` (case-insensitive, suite order kept)."""
+    from skmd.bench import programs
+    registry = programs.REGISTRY
+    order = list(programs.SKMD_SUITE) + list(programs.MKMD_SUITE)
+    if names:
+        wanted = []
+        for n in names:
+            k = n.strip().lower()
+            if k not in registry:
+                raise KeyError(f"unknown benchmark {n!r}; have {', '.join(order)}")
+            if k not in wanted:
+                wanted.append(k)
+        chosen = wanted
+    else:
+        chosen = order
+    if suite != "all":
+        chosen = [k for k in chosen if registry[k].suite == suite]
+    return chosen
+
+
+class _Ticker:
+    """The progress bar (rich), or nothing."""
+
+    def __init__(self, enabled: bool, total: int) -> None:
+        self.progress = None
+        if enabled and total > 0:
+            from rich.console import Console
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                       TimeElapsedColumn, TimeRemainingColumn)
+            self.progress = Progress(TextColumn("[bold]{task.description:<36}"), BarColumn(),
+                                     MofNCompleteColumn(), TimeElapsedColumn(),
+                                     TimeRemainingColumn(),
+                                     console=Console(stderr=True), transient=True)
+            self.task = self.progress.add_task("skmd bench", total=total)
+            self.progress.start()
+
+    def describe(self, text: str) -> None:
+        if self.progress is not None:
+            self.progress.update(self.task, description=text)
+
+    def advance(self, n: int = 1) -> None:
+        if self.progress is not None:
+            self.progress.advance(self.task, n)
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+
+def _run_one(bench: Any, queue: Any, inputs: Any, reference: Any, cfg: Config,
+             res: ConfigResult, rt: Any, timed: bool) -> None:
+    from skmd import config
+    n0 = len(rt.records)
+    try:
+        with config.override(**cfg.settings):
+            t0 = time.perf_counter()
+            out = bench.execute(queue, inputs)
+            elapsed = time.perf_counter() - t0
+    except Exception as exc:
+        res.runs += 1
+        res.failures += 1
+        res.ok = False
+        res.message = f"execute raised {type(exc).__name__}: {exc}"
+        return
+    res.runs += 1
+    try:
+        ok, msg = bench.check(out, reference)
+    except Exception as exc:
+        ok, msg = False, f"check raised {type(exc).__name__}: {exc}"
+    if not ok:
+        res.failures += 1
+        res.ok = False
+        res.message = msg
+        return
+    if not res.message:
+        res.message = msg
+    if timed:
+        res.times_s.append(elapsed)
+        recs = rt.records[n0:] if len(rt.records) >= n0 else []
+        groups, launches, split, reasons = distribution_of(recs, rt.home.label)
+        total = sum(groups.values())
+        res.groups = {d.label: int(groups.get(d.label, 0)) for d in rt.order}
+        res.distribution = {d.label: (groups.get(d.label, 0) / total if total else 0.0)
+                            for d in rt.order}
+        res.launches, res.split_launches, res.whole_reasons = launches, split, reasons
+
+
+def _bench_one(name: str, size: str, policies: Sequence[str], repeat: int,
+               oracle_steps: int, ctx: Any, queue: Any, rt: Any, seed: int,
+               ticker: _Ticker) -> BenchResult:
+    from skmd.bench import programs
+    bench = programs.REGISTRY[name]
+    result = BenchResult(name=bench.name, suite=bench.suite, size=size)
+    labels = [d.label for d in rt.order]
+    configs = plan_configs(labels, rt.home.label, policies, oracle_steps, bench.suite)
+    for cfg in configs:
+        result.configs[cfg.key] = ConfigResult(cfg.key, cfg.kind, dict(cfg.settings),
+                                               cfg.fractions, skipped=cfg.skipped)
+    active = [c for c in configs if c.skipped is None]
+    steps = len(active) * (1 + repeat)
+    ticker.describe(f"{bench.name}: preparing")
+    t0 = time.perf_counter()
+    try:
+        bench.build(ctx)
+        inputs = bench.inputs(size, seed)
+        reference = bench.reference(inputs)
+    except Exception as exc:
+        result.error = f"preparing failed: {type(exc).__name__}: {exc}"
+        ticker.advance(steps)
+        return result
+    result.prepare_s = time.perf_counter() - t0
+    for rnd in range(1 + repeat):
+        for cfg in active:
+            res = result.configs[cfg.key]
+            ticker.describe(f"{bench.name}: {cfg.key}" + ("" if rnd else " (warm-up)"))
+            if res.ok:  # a failed configuration is not run again
+                _run_one(bench, queue, inputs, reference, cfg, res, rt, timed=rnd > 0)
+            ticker.advance()
+    for res in result.configs.values():
+        if res.times_s and res.ok:
+            res.min_s = min(res.times_s)
+            res.median_s = statistics.median(res.times_s)
+    singles = [c for c in result.configs.values() if c.kind == "single" and c.usable]
+    if singles:
+        result.fastest_single = min(singles, key=lambda c: c.min_s).key
+    points = [c for c in result.configs.values() if c.kind in ("single", "split") and c.usable]
+    if "oracle" in policies and points:
+        result.oracle = min(points, key=lambda c: c.min_s).key
+    base = result.column("fastest")
+    for res in result.configs.values():
+        if base is not None and res.usable:
+            res.speedup = base.min_s / res.min_s
+    return result
+
+
+def run_bench(names: Sequence[str] | None = None, size: str = "ci",
+              policies: Sequence[str] | None = None, repeat: int = 3,
+              oracle_steps: int = 10, *, suite: str = "all", seed: int = 0,
+              progress: bool = False, command: str | None = None) -> BenchReport:
+    """Run benchmarks (all of ``suite`` when ``names`` is empty); see the module doc."""
+    import skmd
+    chosen = select_benchmarks(names, suite)
+    pols = _normalise_policies(policies)
+    repeat = max(1, int(repeat))
+    oracle_steps = max(1, int(oracle_steps))
+    installed_here = not skmd.installed()
+    if installed_here:
+        skmd.install()
+    compat = _StaticCompat()
+    ticker = None
+    started = time.perf_counter()
+    try:
+        import pyopencl as cl
+        from skmd.runtime.core import get_runtime
+        rt = get_runtime()
+        ctx = cl.create_some_context(interactive=False)
+        queue = cl.CommandQueue(ctx)
+        report = BenchReport(
+            machine=machine_info(rt),
+            date=_dt.datetime.now().astimezone().isoformat(timespec="seconds"),
+            command=command if command is not None else " ".join(map(shlex.quote, sys.argv)),
+            size=size, repeat=repeat, oracle_steps=oracle_steps, policies=pols)
+        from skmd.bench import programs
+        n_dev = len(rt.devices)
+        total = 0
+        for name in chosen:
+            cfgs = plan_configs([d.label for d in rt.order], rt.home.label, pols,
+                                oracle_steps, programs.REGISTRY[name].suite)
+            total += sum(1 for c in cfgs if c.skipped is None) * (1 + repeat)
+        ticker = _Ticker(progress, total)
+        with compat:
+            for name in chosen:
+                report.benchmarks.append(_bench_one(name, size, pols, repeat, oracle_steps,
+                                                    ctx, queue, rt, seed, ticker))
+        if compat.used:
+            report.notes.append(
+                "static splits (single devices, oracle) ran through a compatibility "
+                "adapter: the runtime's static policy calls partition.apportion(total, "
+                "labels, weights), which partition does not accept")
+        if n_dev < 2:
+            report.notes.append("only one device: nothing is split")
+        report.elapsed_s = time.perf_counter() - started
+        return report
+    finally:
+        if ticker is not None:
+            ticker.close()
+        if installed_here:
+            skmd.uninstall()
+
+
+# -- output ----------------------------------------------------------------------------
+def _fmt_speed(c: ConfigResult | None, with_device: bool = False) -> str:
+    if c is None:
+        return "–"
+    if c.skipped is not None:
+        return "skipped"
+    if not c.ok:
+        return "[red]FAIL[/red]"
+    if c.speedup is None:
+        return "–"
+    return f"{c.speedup:.2f}× ✓"
+
+
+def _fmt_fractions(fr: dict[str, float] | None) -> str:
+    if not fr:
+        return ""
+    return "/".join(f"{round(100 * v):d}" for v in fr.values())
+
+
+def _columns(report: BenchReport, suite: str) -> list[tuple[str, str]]:
+    present = set()
+    for b in report.benchmarks:
+        if b.suite == suite:
+            present |= set(b.configs)
+    cols = [(k, h) for k, h in SKMD_COLUMNS if k in present or (k == "oracle" and
+                                                                  "oracle" in report.policies)]
+    if suite == "mkmd":
+        cols += [(k, h) for k, h in MKMD_COLUMNS if k in present]
+    return cols
+
+
+def render_tables(report: BenchReport, console: Any = None) -> None:
+    """The summary tables (one per suite present) on a rich console."""
+    from rich.console import Console
+    from rich.table import Table
+    if console is None:
+        console = Console()
+        if not console.is_terminal:
+            console = Console(width=160)
+    devs = ", ".join(f"{d['label']} ({d['name']})" for d in report.machine["devices"])
+    console.print(f"[bold]skmd bench[/bold] size={report.size} repeat={report.repeat} "
+                  f"devices: {devs}; home {report.machine['home']}")
+    for suite in ("skmd", "mkmd"):
+        benches = [b for b in report.benchmarks if b.suite == suite]
+        if not benches:
+            continue
+        cols = _columns(report, suite)
+        t = Table(title=f"{suite.upper()} suite: speedup over the fastest single device "
+                        f"(min of {report.repeat}, transfers included)")
+        t.add_column("benchmark")
+        t.add_column("fastest single", justify="right")
+        for _, h in cols:
+            t.add_column(h, justify="right")
+        if any(k == "oracle" for k, _ in cols):
+            t.add_column("oracle split", justify="right")
+            t.add_column("skmd % oracle", justify="right")
+        t.add_column("skmd split", justify="right")
+        for b in benches:
+            if b.error:
+                t.add_row(b.name, f"[red]FAIL[/red] {b.error[:60]}", *[""] * (len(cols) + 3))
+                continue
+            f = b.column("fastest")
+            row = [b.name, (f"{f.key.split(':', 1)[1]} {f.min_s * 1e3:.3g} ms"
+                            if f is not None else "[red]FAIL[/red]")]
+            for k, _ in cols:
+                c = b.column(k)
+                if k == "oracle" and c is not None and not b.oracle_ok():
+                    row.append(_fmt_speed(c) + " [red](FAIL at some split)[/red]")
+                else:
+                    row.append(_fmt_speed(c))
+            if any(k == "oracle" for k, _ in cols):
+                o = b.column("oracle")
+                # what the best point really ran (launches that cannot split run whole)
+                row.append(_fmt_fractions(o.distribution) if o is not None and o.usable
+                           else "–")
+                r = b.skmd_of_oracle
+                row.append(f"{100 * r:.0f} %" if r is not None else "–")
+            s = b.configs.get("skmd")
+            row.append(_fmt_fractions(s.distribution) if s is not None and s.usable else "–")
+            t.add_row(*row)
+        g = ["geomean", ""]
+        for k, _ in cols:
+            v = report.geomean(k, suite)
+            g.append(f"{v:.2f}×" if v is not None else "–")
+        if any(k == "oracle" for k, _ in cols):
+            g.append("")
+            v = report.geomean_of_oracle(suite)
+            g.append(f"{100 * v:.0f} %" if v is not None else "–")
+        g.append("")
+        t.add_row(*g, style="bold")
+        console.print(t)
+    labels = "/".join(d["label"] for d in report.machine["devices"])
+    console.print(f"splits are % of work-groups per device ({labels}, home first: "
+                  f"{report.machine['home']}); ✓ = every checked run correct")
+    for b in report.benchmarks:
+        for c in b.configs.values():
+            if c.skipped:
+                console.print(f"[yellow]skipped[/yellow] {b.name} {c.key}: {c.skipped}")
+            elif not c.ok:
+                console.print(f"[red]FAIL[/red] {b.name} {c.key}: {c.message}")
+        if b.error:
+            console.print(f"[red]FAIL[/red] {b.name}: {b.error}")
+    for note in report.notes:
+        console.print(f"note: {note}")
+
+
+def write_json(report: BenchReport, path: str) -> None:
+    d = os.path.dirname(os.path.abspath(path))
+    os.makedirs(d, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(report.to_dict(), fh, indent=1, default=str)
+        fh.write("\n")
+
+
+def write_plot(report: BenchReport, path: str) -> None:
+    """Two panels: speedups per benchmark and configuration; work split skmd vs oracle."""
+    import matplotlib
+    matplotlib.use("Agg", force=False)
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    benches = [b for b in report.benchmarks if b.error is None]
+    cols = [("fastest", "fastest single")]
+    keys_present = set().union(*(b.configs for b in benches)) if benches else set()
+    for k, h in SKMD_COLUMNS + MKMD_COLUMNS:
+        if k in keys_present or (k == "oracle" and "oracle" in report.policies):
+            cols.append((k, h))
+    labels = [d["label"] for d in report.machine["devices"]]
+    # device order as the runtime lays out ranges: home first
+    home = report.machine["home"]
+    labels = [home] + [lb for lb in labels if lb != home]
+    n = max(1, len(benches))
+    fig, (ax1, ax2) = plt.subplots(2, 1, figsize=(max(9.0, 0.9 * n + 4.5), 8.5))
+    x = np.arange(len(benches))
+    w = 0.8 / max(1, len(cols))
+    for j, (k, h) in enumerate(cols):
+        vals, fails = [], []
+        for b in benches:
+            c = b.column(k)
+            vals.append(c.speedup if c is not None and c.usable and c.speedup else np.nan)
+            fails.append(c is not None and c.skipped is None and not c.ok)
+        pos = x - 0.4 + w * (j + 0.5)
+        ax1.bar(pos, vals, w, label=h)
+        for p, f in zip(pos, fails):
+            if f:
+                ax1.text(p, 0.5, "FAIL", rotation=90, ha="center", va="bottom",
+                         color="red", fontsize=7, transform=ax1.get_xaxis_transform())
+    shown = [c.speedup for b in benches for c in b.configs.values()
+             if c.usable and c.speedup]
+    if shown and (min(shown) < 0.2 or max(shown) > 5):
+        ax1.set_yscale("log")  # CPU-only overheads and GPU speedups both stay readable
+    ax1.axhline(1.0, color="black", lw=0.8, ls="--")
+    ax1.set_xticks(x, [b.name for b in benches], rotation=30, ha="right")
+    ax1.set_ylabel("speedup over fastest single device")
+    ax1.set_title(f"skmd bench ({report.size}, min of {report.repeat}) on "
+                  f"{len(labels)} devices: {', '.join(labels)}")
+    ax1.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+
+    cmap = plt.get_cmap("tab10")
+    width = 0.38
+    for which, off, hatch in (("skmd", -width / 2, ""), ("oracle", width / 2, "//")):
+        bottom = np.zeros(len(benches))
+        for di, lb in enumerate(labels):
+            vals = []
+            for b in benches:
+                c = b.column(which)
+                vals.append(100 * c.distribution.get(lb, 0.0)
+                            if c is not None and c.usable else 0.0)
+            ax2.bar(x + off, vals, width * 0.95, bottom=bottom, color=cmap(di % 10),
+                    hatch=hatch, edgecolor="white",
+                    label=f"{lb} ({which})" if which == "skmd" else None)
+            bottom += np.asarray(vals)
+    ax2.set_xticks(x, [b.name for b in benches], rotation=30, ha="right")
+    ax2.set_ylabel("% of work-groups")
+    ax2.set_ylim(0, 105)
+    ax2.set_title("work distribution per device: skmd (left, plain) vs oracle (right, hatched)")
+    ax2.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    fig.tight_layout()
+    d = os.path.dirname(os.path.abspath(path))
+    os.makedirs(d, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+# -- the command -----------------------------------------------------------------------
+def bench_main(ns: argparse.Namespace) -> int:
+    """``skmd bench``: 0 when every correctness check passed, 1 otherwise, 2 on bad use."""
+    from rich.console import Console
+    err = Console(stderr=True)
+    try:
+        report = run_bench(getattr(ns, "only", None), size=getattr(ns, "size", "ci"),
+                           policies=getattr(ns, "policy", None),
+                           repeat=getattr(ns, "repeat", 3),
+                           oracle_steps=getattr(ns, "oracle_steps", 10),
+                           suite=getattr(ns, "suite", "skmd") or "skmd",
+                           progress=getattr(ns, "progress", True),
+                           command="skmd " + " ".join(map(shlex.quote, sys.argv[1:]))
+                           if sys.argv and sys.argv[1:2] == ["bench"]
+                           else " ".join(map(shlex.quote, sys.argv)))
+    except (KeyError, ValueError) as exc:
+        err.print(f"skmd bench: {exc.args[0] if exc.args else exc}")
+        return 2
+    if not report.benchmarks:
+        err.print("skmd bench: no benchmark selected")
+        return 2
+    render_tables(report)
+    if getattr(ns, "json", None):
+        write_json(report, ns.json)
+        err.print(f"wrote {ns.json}")
+    if getattr(ns, "plot", None):
+        try:
+            write_plot(report, ns.plot)
+            err.print(f"wrote {ns.plot}")
+        except Exception as exc:  # a plotting problem never hides the results
+            err.print(f"skmd bench: could not write the plot ({type(exc).__name__}: {exc})")
+    return 0 if report.all_ok else 1

@@ -1,0 +1,146 @@
+"""skmd bench: the runner over a few small SKMD programs, its JSON, plot and exit code."""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+
+import pytest
+
+from skmd.bench import runner
+from skmd.bench.runner import BenchReport, plan_configs, run_bench, simplex_grid
+
+NAMES = ["vectoradd", "matrixtranspose", "reduction"]
+
+
+@pytest.fixture(scope="module")
+def report() -> BenchReport:
+    return run_bench(NAMES, size="ci", repeat=1, oracle_steps=2, command="pytest")
+
+
+def test_all_correct_and_fields_filled(report: BenchReport) -> None:
+    assert report.all_ok, [(b.name, c.key, c.message) for b in report.benchmarks
+                           for c in b.configs.values() if not c.ok]
+    assert [b.name.lower() for b in report.benchmarks] == NAMES
+    labels = [d["label"] for d in report.machine["devices"]]
+    assert len(labels) >= 2 and report.machine["home"] in labels
+    assert report.date and report.command == "pytest"
+    for b in report.benchmarks:
+        assert b.error is None
+        for key in [f"single:{lb}" for lb in labels] + ["linear", "skmd", "even"]:
+            assert key in b.configs, (b.name, key)
+        assert b.fastest_single in {f"single:{lb}" for lb in labels}
+        assert b.oracle is not None and b.column("oracle").fractions
+        for c in b.configs.values():
+            assert c.status == "ok"
+            assert len(c.times_s) == 1 and c.runs == 2  # warm-up + one timed run
+            assert c.min_s is not None and c.median_s is not None and c.min_s > 0
+            assert c.speedup is not None and c.speedup > 0
+            assert set(c.distribution) == set(labels)
+            assert math.isclose(sum(c.distribution.values()), 1.0, rel_tol=1e-9)
+            assert c.launches >= 1
+        assert b.column("fastest").speedup == pytest.approx(1.0)
+        # the single devices are oracle candidates: never slower than the best of them
+        assert b.column("oracle").speedup >= 1.0
+        assert b.skmd_of_oracle is not None and b.skmd_of_oracle > 0
+        # a single device off home really runs there
+        for lb in labels:
+            if lb != report.machine["home"]:
+                single = b.configs[f"single:{lb}"]
+                assert single.distribution[lb] > 0 or single.whole_reasons
+    assert report.geomean("skmd") is not None
+    assert report.geomean("fastest") == pytest.approx(1.0)
+
+
+def test_even_policy_really_splits(report: BenchReport) -> None:
+    vec = report.benchmarks[0].configs["even"]
+    assert vec.split_launches >= 1
+    assert all(f > 0 for f in vec.distribution.values())
+
+
+def test_json_and_plot_written(report: BenchReport, tmp_path) -> None:
+    jpath, ppath = tmp_path / "out" / "bench.json", tmp_path / "bench.png"
+    runner.write_json(report, str(jpath))
+    runner.write_plot(report, str(ppath))
+    data = json.loads(jpath.read_text())
+    assert data["all_ok"] is True
+    assert data["machine"]["devices"] and data["date"] and data["command"] == "pytest"
+    assert [b["name"].lower() for b in data["benchmarks"]] == NAMES
+    cfg = data["benchmarks"][0]["configs"]["skmd"]
+    assert cfg["status"] == "ok" and cfg["min_s"] > 0 and cfg["distribution"]
+    assert data["geomean"]["skmd"]["skmd"] is not None
+    assert ppath.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert ppath.stat().st_size > 10_000
+
+
+def test_table_renders(report: BenchReport) -> None:
+    from rich.console import Console
+    con = Console(record=True, width=200)
+    runner.render_tables(report, con)
+    text = con.export_text()
+    assert "geomean" in text and "VectorAdd" in text and "✓" in text
+
+
+def test_wrong_result_is_fail_and_exit_code_1(monkeypatch, tmp_path, capsys) -> None:
+    from skmd.bench import programs
+    bench = programs.REGISTRY["vectoradd"]
+    monkeypatch.setattr(bench, "check", lambda out, ref: (False, "c: forced mismatch"))
+    ns = argparse.Namespace(suite="skmd", size="ci", policy=["hill"], only=["vectoradd"],
+                            repeat=1, json=str(tmp_path / "f.json"), plot=None,
+                            oracle_steps=1, progress=False)
+    assert runner.bench_main(ns) == 1
+    data = json.loads((tmp_path / "f.json").read_text())
+    assert data["all_ok"] is False
+    for c in data["benchmarks"][0]["configs"].values():
+        assert c["status"] == "FAIL" and c["min_s"] is None and c["times_s"] == []
+        assert "forced mismatch" in c["message"]
+    assert "FAIL" in capsys.readouterr().out
+
+
+def test_one_failing_configuration_does_not_stop_the_rest(monkeypatch) -> None:
+    from skmd import config
+    from skmd.bench import programs
+    bench = programs.REGISTRY["vectoradd"]
+    real = bench.execute
+
+    def execute(queue, inputs):
+        if config.get().policy == "even":
+            raise RuntimeError("boom")
+        return real(queue, inputs)
+
+    monkeypatch.setattr(bench, "execute", execute)
+    rep = run_bench(["vectoradd"], policies=["hill", "even"], repeat=1, oracle_steps=1)
+    b = rep.benchmarks[0]
+    assert b.configs["even"].status == "FAIL" and "boom" in b.configs["even"].message
+    assert b.configs["skmd"].status == "ok" and b.configs["skmd"].speedup
+    assert not rep.all_ok
+
+
+def test_simplex_grid() -> None:
+    two = simplex_grid(2, 4)
+    assert two[0] == (1.0, 0.0) and len(two) == 5 and (0.5, 0.5) in two
+    for n in (3, 4, 5):
+        pts = simplex_grid(n, 10)
+        assert 1 < len(pts) <= runner.MAX_ORACLE_POINTS
+        assert len(set(pts)) == len(pts)
+        assert all(math.isclose(sum(p), 1.0) and min(p) >= 0 for p in pts)
+        assert sum(1 for p in pts if max(p) == 1.0) == n  # every single device is there
+
+
+def test_unavailable_mode_is_skipped(monkeypatch) -> None:
+    monkeypatch.setattr(runner, "mode_support",
+                        lambda m: None if m == "inorder" else f"no {m} here")
+    cfgs = {c.key: c for c in plan_configs(["cpu0", "cpu1"], "cpu0", ["hill"], 2, "mkmd")}
+    assert cfgs["inorder"].skipped is None
+    assert cfgs["mkmd"].skipped == "no mkmd here" and cfgs["coarse"].skipped
+    assert cfgs["single:cpu0"].settings == {"mode": "inorder"}
+    assert cfgs["single:cpu1"].settings["static_fractions"] == {"cpu0": 0.0, "cpu1": 1.0}
+    assert not any(k.startswith("split:") for k in cfgs)  # no oracle asked for
+
+
+def test_bad_arguments_exit_2(capsys) -> None:
+    ns = argparse.Namespace(suite="skmd", size="ci", policy=["nope"], only=None, repeat=1,
+                            json=None, plot=None, oracle_steps=1, progress=False)
+    assert runner.bench_main(ns) == 2
+    ns.policy, ns.only = None, ["no-such-benchmark"]
+    assert runner.bench_main(ns) == 2
