@@ -143,6 +143,18 @@ def _check_data(graph, platform, sched, cmds, by_node, last) -> list[str]:
         loc = sched.final_location.get(b)
         if copies.get(b, {}).get(loc) != ver:
             problems.append(f"buffer {b}: final location {loc} lacks the last version {ver}")
+    # a copy must not land on memory a running command uses
+    using = defaultdict(list)
+    for s in sched.slots:
+        if s.kind == "run" and s.end > s.start:
+            c = cmds[s.node]
+            for b in c.reads | c.writes:
+                using[b, s.device].append(s)
+    for t in sched.transfers:
+        if t.node is None and t.end > t.start:
+            for s in using.get((t.buffer, t.dst), ()):
+                if t.start < s.end - TOL and s.start < t.end - TOL:
+                    problems.append(f"buffer {t.buffer} lands on {t.dst} while {s.node} uses it")
     # partial results must leave a helper after it ran and arrive before the end
     for t in sched.transfers:
         if t.node is None:

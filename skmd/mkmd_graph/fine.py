@@ -101,7 +101,8 @@ def _split(pl: Placer, v, m: str, reserved: dict[str, Timeline],
         trial = {k: list(x) for k, x in extra.items()}
         arrive, _ = pl.bring(c.reads, h, lb, trial, only_from)
         spb = sum(x[3] for x in p.hops(h, m, 1.0))
-        for a, b in free[:MAX_GAPS]:
+        # an in-place buffer arrives once per device, before its only slot there
+        for a, b in free[:1 if inplace else MAX_GAPS]:
             ready = max(a, arrive)
             if ready < b:
                 gaps.append(_Gap(h, ready, b, spb))
