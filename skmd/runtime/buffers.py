@@ -93,8 +93,16 @@ class BufferState:
             shadow = self._shadow()
             moved = 0
             for a, b in self.host_valid.missing(lo, hi):
-                raw.enqueue_read_buffer(home_queue, app_buf, shadow[a:b],
-                                            src_offset=a, is_blocking=True)
+                src_buf, q = app_buf, home_queue
+                if not self.home_valid:
+                    m = next((m for m in self.mirrors.values()
+                              if m.holds(self.version, a, b) and m.queue is not None), None)
+                    if m is None:
+                        raise RuntimeError("skmd: no valid copy of a buffer range; "
+                                           "coherence state is inconsistent")
+                    src_buf, q = m.buf, m.queue
+                raw.enqueue_read_buffer(q, src_buf, shadow[a:b], src_offset=a,
+                                        is_blocking=True)
                 self.host_valid.add(a, b)
                 moved += b - a
             return shadow, moved

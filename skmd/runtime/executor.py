@@ -299,7 +299,7 @@ class SplitRun:
         for bp in plans:
             for lo, hi in bp.need.get(dev.label, []):
                 sent += bp.state.fill_mirror(dev.label, dev.context, q, bp.root, self.hq, lo, hi)
-            m = bp.state.mirror(dev.label, dev.context)
+            m = bp.state.mirror(dev.label, dev.context, q)
             for i in bp.arg_indices:
                 swap[i] = m.buf
         if sent:

@@ -1,0 +1,69 @@
+"""The runtime end to end on PoCL split devices: results bit-identical to a bare run."""
+import numpy as np
+import pytest
+
+from skmd.runtime import faults
+from skmd.runtime import merge as mergemod
+from skmd.testing import compare_with_and_without, run_with_skmd
+
+from programs import commutator, iterate
+
+
+def _split(records):
+    return [r for r in records if sum(1 for v in r.shares.values() if v) >= 2]
+
+
+@pytest.mark.parametrize("policy", ["even", "hill", "linear"])
+def test_iterative_program_is_bit_identical(policy):
+    bad, records = compare_with_and_without(iterate, policy=policy)
+    assert not bad, bad
+    if policy == "even":
+        assert len(_split(records)) == len(records) == 6
+
+
+def test_read_only_inputs_are_sent_once():
+    _, records = run_with_skmd(iterate, policy="even")
+    scales = [r for r in records if r.kernel == "scale"]
+    first = sum(v for k, v in scales[0].bytes_moved.items() if k.startswith("host->"))
+    later = sum(v for r in scales[1:] for k, v in r.bytes_moved.items()
+                if k.startswith("host->"))
+    assert first > 0
+    assert later == 0, "mirrors of an unchanged input must stay valid"
+
+
+@pytest.mark.parametrize("mode", ["inorder", "coarse", "mkmd"])
+def test_graph_modes_are_bit_identical(mode):
+    bad, records = compare_with_and_without(commutator, mode=mode, policy="even")
+    assert not bad, bad
+    assert {r.kernel for r in records} >= {"matmul", "axpy"}
+
+
+def test_fault_injection_never_gives_a_wrong_result(capsys):
+    specs = ["cpu1:launch", "cpu2:build", "cpu1:alloc:0.5,cpu2:launch:0.5", "cpu2:slow:3"]
+    fired = wrong = fallbacks = 0
+    for spec in specs:
+        faults.reset_counts()
+        bad, records = compare_with_and_without(iterate, policy="even", faults=spec)
+        wrong += len(bad)
+        fired += sum(faults.counts.values())
+        fallbacks += sum(1 for r in records for n in r.notes if "failed" in n)
+    with capsys.disabled():
+        print(f"\nfault injection: {fired} faults injected, {fallbacks} fallbacks taken, "
+              f"{wrong} wrong results")
+    assert fired > 0 and fallbacks > 0
+    assert wrong == 0
+
+
+def test_verify_catches_a_broken_merge(monkeypatch):
+    monkeypatch.setattr(mergemod, "diff_merge", lambda *a, **k: None)
+    bad, records = compare_with_and_without(iterate, policy="even", verify=True)
+    assert not bad, "verify must keep the whole run's result"
+    notes = [n for r in records for n in r.notes if n.startswith("verify:")]
+    assert notes and "transpose" in notes[0]
+
+
+def test_broken_merge_without_verify_is_wrong(monkeypatch):
+    # the check above is meaningful: the same broken merge does corrupt results
+    monkeypatch.setattr(mergemod, "diff_merge", lambda *a, **k: None)
+    bad, _ = compare_with_and_without(iterate, policy="even")
+    assert bad
