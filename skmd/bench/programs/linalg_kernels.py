@@ -194,7 +194,8 @@ def matmul(queue: cl.CommandQueue, prg: cl.Program, C: cl.Buffer, A: cl.Buffer,
 def transpose(queue: cl.CommandQueue, prg: cl.Program, out: cl.Buffer, inp: cl.Buffer,
               rows: int, cols: int) -> cl.Event:
     """out[cols,rows] = inp[rows,cols]^T."""
-    return kernel(prg, "transpose")(queue, (cols, rows), (TILE, TILE), inp, out, i32(rows), i32(cols))
+    return kernel(prg, "transpose")(queue, (cols, rows), (TILE, TILE), inp, out,
+                                    i32(rows), i32(cols))
 
 
 def axpby(queue: cl.CommandQueue, prg: cl.Program, z: cl.Buffer, a: float, x: cl.Buffer,

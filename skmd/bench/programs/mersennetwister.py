@@ -112,7 +112,8 @@ class MersenneTwister(Benchmark):
         total = seeds.size * per_item
         ds = to_device(queue, seeds)
         do = empty(ctx, total, np.uint32)
-        self.kernel(ctx, "mersenne_twister")(queue, (seeds.size,), (self.local,), ds, np.uint32(per_item), do)
+        self.kernel(ctx, "mersenne_twister")(queue, (seeds.size,), (self.local,), ds,
+                                             np.uint32(per_item), do)
         out = read(queue, do, total, np.uint32)
         queue.finish()
         return {"out": out}
