@@ -78,8 +78,7 @@ class FDTD3d(Benchmark):
         df, dc = to_device(queue, f), to_device(queue, inputs["coef"])
         do = empty(ctx, (dz, dy, dx))
         self.kernel(ctx, "fdtd3d")(queue, (dx, dy), self.local, df, do, dc, np.int32(r),
-                                   np.int32(dx),
-                   np.int32(dy), np.int32(dz))
+                                   np.int32(dx), np.int32(dy), np.int32(dz))
         out = read(queue, do, (dz, dy, dx))
         queue.finish()
         return {"out": out}
