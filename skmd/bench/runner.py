@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
-import functools
 import importlib
 import inspect
 import itertools
@@ -318,53 +317,6 @@ def plan_configs(labels: Sequence[str], home: str, policies: Sequence[str],
     return configs
 
 
-# -- static splits on runtimes whose static policy path is broken -----------------------
-class _StaticCompat:
-    """Lets ``policy="static"`` run where the runtime calls ``apportion`` wrongly.
-
-    The runtime's static branch calls ``partition.apportion(total, labels, weights)``
-    and expects a label -> groups dict, while :func:`skmd.partition.apportion` takes
-    ``(total, weights)`` and returns a list.  While active, the package attribute
-    accepts both forms (the partitioner's own modules keep the original); ``used``
-    says whether the three-argument form was needed.
-    """
-
-    def __init__(self) -> None:
-        self.used = False
-        self._orig: Callable[..., Any] | None = None
-
-    def needed(self) -> bool:
-        from skmd import partition
-        try:
-            partition.apportion(4, ["a", "b"], [1.0, 1.0])
-        except TypeError:
-            return True
-        return False
-
-    def __enter__(self) -> "_StaticCompat":
-        from skmd import partition
-        if not self.needed():
-            return self
-        orig = self._orig = partition.apportion
-
-        @functools.wraps(orig)
-        def apportion(total: int, *rest: Any) -> Any:
-            if len(rest) == 2:
-                labels, weights = rest
-                self.used = True
-                return dict(zip(labels, orig(total, weights)))
-            return orig(total, *rest)
-
-        partition.apportion = apportion  # type: ignore[assignment]
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        if self._orig is not None:
-            from skmd import partition
-            partition.apportion = self._orig  # type: ignore[assignment]
-            self._orig = None
-
-
 # -- machine ---------------------------------------------------------------------------
 def _cpu_model() -> str:
     try:
@@ -593,7 +545,6 @@ def run_bench(names: Sequence[str] | None = None, size: str = "ci",
     installed_here = not skmd.installed()
     if installed_here:
         skmd.install()
-    compat = _StaticCompat()
     ticker = None
     started = time.perf_counter()
     try:
@@ -615,15 +566,9 @@ def run_bench(names: Sequence[str] | None = None, size: str = "ci",
                                 oracle_steps, programs.REGISTRY[name].suite)
             total += sum(1 for c in cfgs if c.skipped is None) * (1 + repeat)
         ticker = _Ticker(progress, total)
-        with compat:
-            for name in chosen:
-                report.benchmarks.append(_bench_one(name, size, pols, repeat, oracle_steps,
-                                                    ctx, queue, rt, seed, ticker))
-        if compat.used:
-            report.notes.append(
-                "static splits (single devices, oracle) ran through a compatibility "
-                "adapter: the runtime's static policy calls partition.apportion(total, "
-                "labels, weights), which partition does not accept")
+        for name in chosen:
+            report.benchmarks.append(_bench_one(name, size, pols, repeat, oracle_steps,
+                                                ctx, queue, rt, seed, ticker))
         if n_dev < 2:
             report.notes.append("only one device: nothing is split")
         report.elapsed_s = time.perf_counter() - started

@@ -202,19 +202,13 @@ def state_of(buf: MemObj) -> BufferState:
 
 def note_written(buf: MemObj | None) -> None:
     """A command wrote ``buf`` (or a sub-buffer of it) on the home device."""
-    if buf is None or not hasattr(buf, "int_ptr"):
+    if buf is None or not isinstance(buf, cl.MemoryObjectHolder):
         return
     st = getattr(buf, "_skmd_state", None)
     if st is None:
         st = _registry.get(buf.int_ptr)
     if st is not None:
         st.written()
-    root = getattr(buf, "_skmd_root", None)
-    if root is None:
-        try:
-            parent = buf.get_info(cl.mem_info.ASSOCIATED_MEMOBJECT)
-        except (cl.Error, AttributeError):
-            parent = None
-        root = parent
-    if root is not None and root is not buf:
+    root = root_of(buf)
+    if root is not buf:
         note_written(root)

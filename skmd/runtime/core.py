@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import atexit
 import math
-import os
 import sys
 import threading
 import time
@@ -33,6 +32,10 @@ from skmd.transform import Launch
 
 #: launches recorded in full per run; later ones are only counted
 MAX_RECORDS = 100_000
+#: how many launches reuse one decision before it is made again with newer estimates
+DECISION_REUSE = 32
+#: a decision that keeps coming out the same is re-made less and less often
+MAX_REUSE = 4096
 
 
 def _pick_local(gsize: Sequence[int]) -> tuple[int, ...]:
@@ -65,7 +68,10 @@ class Runtime:
         self.pool = ThreadPoolExecutor(max_workers=4 * max(1, len(self.devices)),
                                        thread_name_prefix="skmd-dev")
         self.estimates = planner.Estimates()
-        self.records: list[LaunchRecord] = []
+        self._records: list[LaunchRecord] = []
+        #: cheap tuples for launches that ran whole, turned into records when read
+        self._light: list[tuple] = []
+        self.log = config.get().log
         self.unrecorded = 0
         self.seq = 0
         self.split_lock = threading.RLock()
@@ -186,6 +192,19 @@ class Runtime:
         entry = entry_of(kernel)
         args = args_of(kernel)
         s = config.get()
+        if entry.reason is None and self.profiler is None:
+            key = self._signature(args, gsize, lsize, offset, g_times_l, s)
+            hit = entry.decisions.get(key)
+            if hit is not None and hit[3] > 0:
+                launch, shares, reason, uses, span = hit
+                entry.decisions[key] = (launch, shares, reason, uses - 1, span)
+                if reason is not None:
+                    return self._whole(queue, kernel, entry, args, gsize, lsize, offset,
+                                       wait_for, g_times_l, allow_empty, reason)
+                if s.mode not in ("mkmd", "coarse"):
+                    return self._split(queue, entry, args, launch, shares, wait_for, s)
+        else:
+            key = None
         reason = entry.reason
         if reason is None and s.mode == "inorder":
             reason = "in-order mode"
@@ -207,6 +226,12 @@ class Runtime:
         plan = None
         if reason is None:
             plan, reason = self._decide(entry, args, launch, s)
+        if key is not None and s.mode not in ("mkmd", "coarse"):
+            # decisions are re-made now and then so measured speeds can move them
+            prev = entry.decisions.get(key)
+            same = prev is not None and prev[1] == plan and prev[2] == reason
+            span = min(prev[4] * 2, MAX_REUSE) if same else DECISION_REUSE
+            entry.decisions[key] = (launch, plan, reason, span, span)
         if reason is None and plan is not None:
             try:
                 self.clone(entry, self.home, queue.context)
@@ -217,6 +242,37 @@ class Runtime:
             return self._whole(queue, kernel, entry, args, gsize, lsize, offset, wait_for,
                                g_times_l, allow_empty, reason or "single device chosen")
         return self._split(queue, entry, args, launch, plan, wait_for, s)
+
+    @staticmethod
+    def _signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
+                   g_times_l: bool, s: config.Settings) -> tuple:
+        """What a decision depends on: shape, scalar values, which buffers of what size."""
+        parts: list[Any] = [tuple(gsize), None if lsize is None else tuple(lsize), g_times_l,
+                            None if offset is None else tuple(offset), s.policy, s.mode,
+                            s.verify, s.faults, tuple(sorted(s.static_fractions.items()))]
+        for i, a in args.items():
+            if a[0] == "obj":
+                v = a[1]
+                if isinstance(v, cl.MemoryObjectHolder):
+                    size = getattr(v, "_skmd_size", None)
+                    if size is None:
+                        size = int(v.size)
+                        try:
+                            v._skmd_size = size
+                        except AttributeError:
+                            pass
+                    parts.append((i, id(v), size))
+                elif isinstance(v, cl.LocalMemory):
+                    parts.append((i, "local", v.size))
+                else:
+                    try:
+                        hash(v)
+                        parts.append((i, v))
+                    except TypeError:
+                        parts.append((i, id(v)))
+            else:
+                parts.append((i, a[1:]))
+        return tuple(parts)
 
     def _launch_of(self, entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
                    lsize: Any, g_times_l: bool) -> tuple[Launch | None, str | None]:
@@ -307,7 +363,7 @@ class Runtime:
             fr = [s.static_fractions.get(lb, 0.0) for lb in labels]
             if sum(fr) <= 0:
                 fr = [1.0] + [0.0] * (len(labels) - 1)
-            shares = partition.apportion(total, labels, fr)
+            shares = dict(zip(labels, partition.apportion(total, fr)))
             if shares.get(self.home.label, 0) == total:
                 return None, "static: all on the home device"
             return shares, None
@@ -344,23 +400,35 @@ class Runtime:
                                           g_times_l, allow_empty)
         for b in entry.written_buffers(args):
             bufmod.note_written(b)
-        self._record_whole(entry, gsize, lsize, reason)
+        if self.log:
+            with self.seq_lock:
+                self.seq += 1
+                if len(self._light) + len(self._records) < MAX_RECORDS:
+                    self._light.append((self.seq, entry.name, gsize, lsize, reason))
+                else:
+                    self.unrecorded += 1
         return evt
 
-    def _record_whole(self, entry: KernelEntry, gsize: Any, lsize: Any, reason: str) -> None:
-        if not config.get().log:
-            return
-        with self.seq_lock:
-            self.seq += 1
-        if len(self.records) >= MAX_RECORDS:
-            self.unrecorded += 1
-            return
-        self.records.append(LaunchRecord(
-            run_id=self.run_id, seq=self.seq, kernel=entry.name, total_groups=0,
-            global_size=tuple(int(x) for x in gsize),
-            local_size=None if lsize is None else tuple(int(x) for x in lsize),
-            policy=config.get().policy, mode=config.get().mode,
-            shares={self.home.label: 0}, reason=reason))
+    @property
+    def records(self) -> list[LaunchRecord]:
+        """Every launch recorded so far, in launch order."""
+        if self._light:
+            with self.seq_lock:
+                light, self._light = self._light, []
+            pol, mode = config.get().policy, config.get().mode
+            for seq, name, gsize, lsize, reason in light:
+                self._records.append(LaunchRecord(
+                    run_id=self.run_id, seq=seq, kernel=name, total_groups=0,
+                    global_size=tuple(int(x) for x in gsize),
+                    local_size=None if lsize is None else tuple(int(x) for x in lsize),
+                    policy=pol, mode=mode, shares={self.home.label: 0}, reason=reason))
+            self._records.sort(key=lambda r: r.seq)
+        return self._records
+
+    @records.setter
+    def records(self, value: list[LaunchRecord]) -> None:
+        self._records = list(value)
+        self._light = []
 
     def _split(self, queue: cl.CommandQueue, entry: KernelEntry, args: dict[int, ArgValue],
                launch: Launch, shares: dict[str, int], wait_for: Any,
@@ -457,11 +525,11 @@ class Runtime:
                     pass
 
     def keep_record(self, rec: LaunchRecord) -> None:
-        if not config.get().log:
+        if not self.log:
             return
         with self.seq_lock:
-            if len(self.records) < MAX_RECORDS:
-                self.records.append(rec)
+            if len(self._records) + len(self._light) < MAX_RECORDS:
+                self._records.append(rec)
             else:
                 self.unrecorded += 1
 

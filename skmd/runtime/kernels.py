@@ -55,6 +55,7 @@ class KernelEntry:
     clones: dict[str, cl.Kernel] = field(default_factory=dict)
     clone_errors: dict[str, str] = field(default_factory=dict)
     decisions: dict[tuple, Any] = field(default_factory=dict)
+    _written_idx: tuple[int, ...] | None = None
     #: devices taken out for this kernel after a failure, with the reason
     excluded: dict[str, str] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -74,11 +75,18 @@ class KernelEntry:
 
     def written_buffers(self, args: dict[int, ArgValue]) -> list[Any]:
         """Buffers this launch may write (all of them when unanalysed)."""
-        bufs = self.buffer_args(args)
         an = self.analysis
         if an is None:
-            return [b for _, b in bufs]
-        return [b for i, b in bufs if i >= len(an.args) or an.args[i].written]
+            return [b for _, b in self.buffer_args(args)]
+        idx = self._written_idx
+        if idx is None:
+            idx = self._written_idx = tuple(a.index for a in an.args if a.written)
+        out = []
+        for i in idx:
+            a = args.get(i)
+            if a is not None and a[0] == "obj" and a[1] is not None:
+                out.append(a[1])
+        return out
 
     def scalar_values(self, args: dict[int, ArgValue]) -> dict[int, float]:
         """Values of by-value scalar args, decoded with the analysed types."""
