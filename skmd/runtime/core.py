@@ -14,6 +14,7 @@ import threading
 import time
 import uuid
 import warnings
+from dataclasses import replace
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Sequence
 
@@ -76,6 +77,8 @@ class Runtime:
         self.seq = 0
         self.split_lock = threading.RLock()
         self.seq_lock = threading.Lock()
+        #: measured cost of a split beyond its devices' own work (EWMA, seconds)
+        self.split_overhead_s = 300e-6
         self._graph: Any = None
         self._home_queues: dict[int, cl.CommandQueue] = {}
         self._links: dict[str, tuple[float, float]] = {}
@@ -173,6 +176,15 @@ class Runtime:
                       scalars={int(k): float(v) for k, v in launch.scalars.items()},
                       buffer_bytes={int(k): int(v) for k, v in launch.buffer_sizes.items()},
                       cost=float(entry.analysis.cost(launch)))
+
+    def home_link(self) -> tuple[float, float]:
+        """The home device's own measured host link (its data passes it to reach helpers)."""
+        hit = self._links.get("home:" + self.home.label)
+        if hit is None:
+            from skmd.runtime import links
+            hit = links.link_speed(self, self.home)
+            self._links["home:" + self.home.label] = hit
+        return hit
 
     # -- links -----------------------------------------------------------------
     def link(self, dev: PhysicalDevice) -> tuple[float, float]:
@@ -370,13 +382,19 @@ class Runtime:
         try:
             problem, unknown = planner.build_problem(
                 entry, args, launch, order, self.home,
-                lambda d: self._curve(entry, launch, d), self.link)
+                lambda d: self._curve(entry, launch, d), self.link,
+                home_link=self.home_link())
         except Exception as exc:
             return None, f"cost model failed: {exc}"
         if problem is None:
             if s.policy == "single":
                 return None, "single policy"
             return planner.calibration_shares(total, labels, self.home.label, unknown), None
+        problem = replace(problem, launch_overhead_s=self.split_overhead_s)
+        alone = partition.single(problem)
+        if alone.cost * 1e6 < s.min_split_us:
+            return None, (f"too short to split ({alone.cost * 1e6:.0f} us predicted "
+                          f"< SKMD_MIN_SPLIT_US={s.min_split_us:g})")
         plan = partition.choose(problem, s.policy)
         entry.decisions["last"] = plan
         if sum(1 for v in plan.shares.values() if v) < 2:
@@ -456,6 +474,7 @@ class Runtime:
             if check is not None:
                 self._verify_check(queue, entry, rec, check)
         rec.wall_s = time.perf_counter() - t_start
+        self._learn_overhead(rec)
         self.learn(entry, launch, rec)
         self.keep_record(rec)
         return raw.enqueue_marker(queue)
@@ -509,6 +528,18 @@ class Runtime:
                 raw.enqueue_copy_buffer(hq, whole, app, byte_count=size)
                 bufmod.state_of(app).written()
         raw.queue_finish(hq)
+
+    def _learn_overhead(self, rec: LaunchRecord) -> None:
+        """What a split costs beyond the busiest device's transfers and run, per extra device."""
+        used = [lb for lb, g in rec.shares.items() if g]
+        if len(used) < 2:
+            return
+        busy = {lb: 0.0 for lb in used}
+        for p in rec.pieces:
+            if p.device in busy and p.kind in ("h2d", "d2h", "kernel"):
+                busy[p.device] += p.end - p.start
+        extra = max(rec.wall_s - max(busy.values()) - rec.merge_s, 0.0) / (len(used) - 1)
+        self.split_overhead_s = 0.7 * self.split_overhead_s + 0.3 * extra
 
     def learn(self, entry: KernelEntry, launch: Launch, rec: LaunchRecord) -> None:
         """Fold a split launch's measured sub-kernel times into the estimates."""

@@ -123,9 +123,12 @@ def build_problem(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
                   curve_for: Callable[[PhysicalDevice], Callable[[np.ndarray], np.ndarray] | None],
                   link_for: Callable[[PhysicalDevice], tuple[float, float]],
                   resident: Callable[[PhysicalDevice], float] | None = None,
+                  home_link: tuple[float, float] | None = None,
                   ) -> tuple[partition.PartitionProblem | None, list[str]]:
     """The partition problem of one launch, or None with the devices lacking a curve."""
     in_fixed, in_pg, out_fixed, out_pg, merge_fixed = launch_bytes(entry, args, launch)
+    # a helper's data goes home -> host -> helper and back the same way
+    home_up, home_down = home_link if home_link is not None else (math.inf, math.inf)
     costs = []
     unknown = []
     for dev in devices:
@@ -138,6 +141,8 @@ def build_problem(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
                                               link=f"link:{dev.label}"))
             continue
         h2d, d2h = link_for(dev)
+        h2d = 1.0 / (1.0 / h2d + 1.0 / home_down)
+        d2h = 1.0 / (1.0 / d2h + 1.0 / home_up)
         already = resident(dev) if resident else 0.0
         costs.append(partition.DeviceCost(
             label=dev.label, run_time=curve, h2d_bps=h2d, d2h_bps=d2h,
@@ -146,7 +151,7 @@ def build_problem(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
             merge_fixed=merge_fixed))
     if unknown:
         return None, unknown
-    merge_bps = link_for(home)[0] if math.isfinite(link_for(home)[0]) else 10e9
+    merge_bps = home_up if math.isfinite(home_up) else 10e9
     return partition.PartitionProblem(total_groups=launch.total_groups,
                                       devices=tuple(costs), merge_bps=merge_bps), []
 
