@@ -258,7 +258,11 @@ class Runtime:
     @staticmethod
     def _signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
                    g_times_l: bool, s: config.Settings) -> tuple:
-        """What a decision depends on: shape, scalar values, which buffers of what size."""
+        """What a decision depends on: shape, scalar values, buffer sizes and kinds.
+
+        Not buffer identity: programs make new buffers every run, and a decision
+        about sizes holds for any buffers of those sizes.
+        """
         parts: list[Any] = [tuple(gsize), None if lsize is None else tuple(lsize), g_times_l,
                             None if offset is None else tuple(offset), s.policy, s.mode,
                             s.verify, s.faults, tuple(sorted(s.static_fractions.items()))]
@@ -273,7 +277,7 @@ class Runtime:
                             v._skmd_size = size
                         except AttributeError:
                             pass
-                    parts.append((i, id(v), size))
+                    parts.append((i, size, bufmod.root_of(v) is not v))
                 elif isinstance(v, cl.LocalMemory):
                     parts.append((i, "local", v.size))
                 else:
