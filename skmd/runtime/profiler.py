@@ -135,8 +135,10 @@ class Profiler:
                 spent += wall
             out.append((g, best))
             if spent > BUDGET_S and g != counts[-1]:
-                # keep the whole launch: the model needs the far end of the curve
+                # keep the whole launch where affordable: the model needs the far end
                 g_last = counts[-1]
+                if best * g_last / g > BUDGET_S:
+                    break
                 raw.kernel_set_arg(k, n + 2, np.uint64(g_last))
                 gs, off = sub_launch_shape(launch, 0, g_last, an.launch_mode)
                 evt = raw.enqueue_nd_range_kernel(q, k, gs, launch.local_size, off, None,
