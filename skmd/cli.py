@@ -52,6 +52,9 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--plot", metavar="FILE", help="write speedup and distribution plots (PNG)")
     b.add_argument("--oracle-steps", type=int, default=10,
                    help="grid steps per device for the oracle sweep")
+    b.add_argument("--max-seconds", type=float, default=None,
+                   help="skip a static split (and larger shares of its devices) once a "
+                        "run of it takes longer than this")
     return p
 
 

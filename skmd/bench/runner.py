@@ -447,7 +447,8 @@ class _Ticker:
 
 
 def _run_one(bench: Any, queue: Any, inputs: Any, reference: Any, cfg: Config,
-             res: ConfigResult, rt: Any, timed: bool) -> None:
+             res: ConfigResult, rt: Any, timed: bool) -> float | None:
+    """Run once, check, and (when ``timed``) keep the time; returns the seconds taken."""
     from skmd import config
     n0 = len(rt.records)
     try:
@@ -460,7 +461,7 @@ def _run_one(bench: Any, queue: Any, inputs: Any, reference: Any, cfg: Config,
         res.failures += 1
         res.ok = False
         res.message = f"execute raised {type(exc).__name__}: {exc}"
-        return
+        return None
     res.runs += 1
     try:
         ok, msg = bench.check(out, reference)
@@ -470,7 +471,7 @@ def _run_one(bench: Any, queue: Any, inputs: Any, reference: Any, cfg: Config,
         res.failures += 1
         res.ok = False
         res.message = msg
-        return
+        return elapsed
     if not res.message:
         res.message = msg
     if timed:
@@ -482,11 +483,12 @@ def _run_one(bench: Any, queue: Any, inputs: Any, reference: Any, cfg: Config,
         res.distribution = {d.label: (groups.get(d.label, 0) / total if total else 0.0)
                             for d in rt.order}
         res.launches, res.split_launches, res.whole_reasons = launches, split, reasons
+    return elapsed
 
 
 def _bench_one(name: str, size: str, policies: Sequence[str], repeat: int,
                oracle_steps: int, ctx: Any, queue: Any, rt: Any, seed: int,
-               ticker: _Ticker) -> BenchResult:
+               ticker: _Ticker, max_seconds: float | None = None) -> BenchResult:
     from skmd.bench import programs
     bench = programs.REGISTRY[name]
     result = BenchResult(name=bench.name, suite=bench.suite, size=size)
@@ -508,12 +510,25 @@ def _bench_one(name: str, size: str, policies: Sequence[str], repeat: int,
         ticker.advance(steps)
         return result
     result.prepare_s = time.perf_counter() - t0
+    # a device share that made a run exceed max_seconds: larger shares are not tried
+    cutoff: dict[str, float] = {}
     for rnd in range(1 + repeat):
         for cfg in active:
             res = result.configs[cfg.key]
             ticker.describe(f"{bench.name}: {cfg.key}" + ("" if rnd else " (warm-up)"))
-            if res.ok:  # a failed configuration is not run again
-                _run_one(bench, queue, inputs, reference, cfg, res, rt, timed=rnd > 0)
+            fr = cfg.fractions or {}
+            if res.skipped is None and any(0 < fr.get(lb, 0) and fr[lb] >= c
+                                           for lb, c in cutoff.items()):
+                res.skipped = "a smaller share of a device already ran past --max-seconds"
+            if res.ok and res.skipped is None:  # failed or skipped: not run again
+                took = _run_one(bench, queue, inputs, reference, cfg, res, rt, timed=rnd > 0)
+                off_home = any(0 < f and lb != rt.home.label for lb, f in fr.items())
+                if (max_seconds is not None and took is not None and took > max_seconds
+                        and off_home):
+                    res.skipped = f"a run took {took:.1f} s > --max-seconds {max_seconds:g}"
+                    for lb, f in fr.items():
+                        if 0 < f and lb != rt.home.label:
+                            cutoff[lb] = min(cutoff.get(lb, 2.0), f)
             ticker.advance()
     for res in result.configs.values():
         if res.times_s and res.ok:
@@ -535,7 +550,8 @@ def _bench_one(name: str, size: str, policies: Sequence[str], repeat: int,
 def run_bench(names: Sequence[str] | None = None, size: str = "ci",
               policies: Sequence[str] | None = None, repeat: int = 3,
               oracle_steps: int = 10, *, suite: str = "all", seed: int = 0,
-              progress: bool = False, command: str | None = None) -> BenchReport:
+              progress: bool = False, command: str | None = None,
+              max_seconds: float | None = None) -> BenchReport:
     """Run benchmarks (all of ``suite`` when ``names`` is empty); see the module doc."""
     import skmd
     chosen = select_benchmarks(names, suite)
@@ -568,7 +584,7 @@ def run_bench(names: Sequence[str] | None = None, size: str = "ci",
         ticker = _Ticker(progress, total)
         for name in chosen:
             report.benchmarks.append(_bench_one(name, size, pols, repeat, oracle_steps,
-                                                ctx, queue, rt, seed, ticker))
+                                                ctx, queue, rt, seed, ticker, max_seconds))
         if n_dev < 2:
             report.notes.append("only one device: nothing is split")
         report.elapsed_s = time.perf_counter() - started
@@ -771,6 +787,7 @@ def bench_main(ns: argparse.Namespace) -> int:
     err = Console(stderr=True)
     try:
         report = run_bench(getattr(ns, "only", None), size=getattr(ns, "size", "ci"),
+                           max_seconds=getattr(ns, "max_seconds", None),
                            policies=getattr(ns, "policy", None),
                            repeat=getattr(ns, "repeat", 3),
                            oracle_steps=getattr(ns, "oracle_steps", 10),
