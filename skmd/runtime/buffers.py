@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pyopencl as cl
 
-from skmd.runtime import raw
+from skmd.runtime import raw, staging
 from skmd.runtime.intervals import IntervalSet
 
 MemObj = "cl.MemoryObjectHolder"
@@ -78,9 +78,15 @@ class BufferState:
             return moved + self.size
 
     # -- host shadow ---------------------------------------------------------
+    def __del__(self) -> None:
+        try:
+            staging.give(self.host)
+        except Exception:
+            pass
+
     def _shadow(self) -> np.ndarray:
         if self.host is None:
-            self.host = np.empty(self.size, dtype=np.uint8)
+            self.host = staging.take(self.size)[: self.size]
         if self.host_version != self.version:
             self.host_version = self.version
             self.host_valid = IntervalSet()

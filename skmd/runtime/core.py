@@ -86,6 +86,8 @@ class Runtime:
         self._store_failed = False
         self._registry: Any = None
         self._warned: set[str] = set()
+        from skmd.runtime import staging
+        staging.set_pool(staging.StagingPool(self.home.context, self.home.queue))
         self.argv = list(sys.argv)
         self.profiler: Any = None
         #: (kernel, device, why) for every device failure handled so far
@@ -393,7 +395,10 @@ class Runtime:
         if problem is None:
             if s.policy == "single":
                 return None, "single policy"
-            return planner.calibration_shares(total, labels, self.home.label, unknown), None
+            shares = planner.calibration_shares(total, labels, self.home.label, unknown)
+            if shares.get(self.home.label, 0) >= total:
+                return None, "too few work-groups to calibrate other devices"
+            return shares, None
         problem = replace(problem, launch_overhead_s=self.split_overhead_s)
         alone = partition.single(problem)
         if alone.cost * 1e6 < s.min_split_us:

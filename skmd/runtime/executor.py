@@ -19,7 +19,7 @@ import pyopencl as cl
 from skmd.report.records import LaunchRecord, Piece
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import merge as mergemod
-from skmd.runtime import faults, raw
+from skmd.runtime import faults, raw, staging
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
 from skmd.transform import Launch
@@ -225,7 +225,10 @@ class SplitRun:
                     raw.enqueue_write_buffer(hq, part, host, is_blocking=False)
                     mergemod.diff_merge(hq, bp.root, part, origs[id(bp)], bp.state.size)
                 merge_bytes += hi - lo
-        hq.finish()
+        raw.queue_finish(hq)
+        for outs in results:
+            for _, _, host in outs:
+                staging.give(host)
         t_m_end = time.perf_counter()
         if others:
             self.record.merge_s = t_m_end - t_m
@@ -327,7 +330,7 @@ class SplitRun:
             lo, hi = bp.out_slice[dev.label] if bp.contiguous else (0, bp.state.size)
             if hi <= lo:
                 continue
-            host = np.empty(hi - lo, dtype=np.uint8)
+            host = staging.take(hi - lo)
             raw.enqueue_read_buffer(q, m.buf, host, src_offset=lo, is_blocking=True)
             got += hi - lo
             outs.append((bp, (lo, hi), host))

@@ -11,17 +11,19 @@ from typing import Any
 import numpy as np
 import pyopencl as cl
 
-from skmd.runtime import raw
+from skmd.runtime import raw, staging
 from skmd.runtime.devices import PhysicalDevice
 
 PROBE_BYTES = 16 << 20
 
 
 def measure(dev: PhysicalDevice, nbytes: int = PROBE_BYTES, repeats: int = 3) -> tuple[float, float]:
-    """Best-of-``repeats`` host->device and device->host bytes/s for pageable memory."""
+    """Best-of-``repeats`` host->device and device->host bytes/s through the staging
+    memory skmd itself uses (page-locked where the driver offers it)."""
     q = dev.queue
-    host = np.ones(nbytes, dtype=np.uint8)
-    back = np.empty_like(host)
+    host = staging.take(nbytes)
+    host[:] = 1
+    back = staging.take(nbytes)
     buf = cl.Buffer(dev.context, cl.mem_flags.READ_WRITE, nbytes)
     raw.enqueue_write_buffer(q, buf, host, is_blocking=True)  # warm up, allocate
     h2d = d2h = 0.0
@@ -33,6 +35,8 @@ def measure(dev: PhysicalDevice, nbytes: int = PROBE_BYTES, repeats: int = 3) ->
         raw.enqueue_read_buffer(q, buf, back, is_blocking=True)
         d2h = max(d2h, nbytes / max(time.perf_counter() - t, 1e-9))
     buf.release()
+    staging.give(host)
+    staging.give(back)
     return h2d, d2h
 
 
@@ -41,7 +45,8 @@ def link_speed(runtime: Any, dev: PhysicalDevice, remeasure: bool = False) -> tu
     store = runtime.store if runtime is not None else None
     if store is not None and not remeasure:
         try:
-            hit = store.get_link(dev.fingerprint)
+            p = staging.pool()
+            hit = store.get_link(dev.fingerprint, pinned=bool(p and p.pinned))
         except Exception:
             hit = None
         if hit is not None:
@@ -49,7 +54,8 @@ def link_speed(runtime: Any, dev: PhysicalDevice, remeasure: bool = False) -> tu
     h2d, d2h = measure(dev)
     if store is not None:
         try:
-            store.put_link(dev.fingerprint, h2d, d2h)
+            p = staging.pool()
+            store.put_link(dev.fingerprint, h2d, d2h, pinned=bool(p and p.pinned))
         except Exception:
             pass
     return h2d, d2h

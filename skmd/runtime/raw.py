@@ -21,3 +21,4 @@ enqueue_marker = _cl._enqueue_marker
 wait_for_events = _cl.wait_for_events
 queue_finish = _cl.CommandQueue.finish
 event_wait = _cl.Event.wait
+enqueue_map_buffer = _cl.enqueue_map_buffer

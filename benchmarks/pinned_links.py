@@ -1,0 +1,66 @@
+"""Host<->device copy speeds with pageable and page-locked host memory.
+
+For every device: a fresh NumPy array (pageable, first touch included), a warm
+NumPy array, memory mapped from an ALLOC_HOST_PTR buffer of the *home* device's
+context (what skmd's staging pool uses), and of the device's own context.
+
+    python benchmarks/pinned_links.py [--mib 256]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+import numpy as np
+
+
+def speed(q, buf, arr, write: bool, repeats: int = 3) -> float:
+    from skmd.runtime import raw
+    best = float("inf")
+    for _ in range(repeats):
+        t = time.perf_counter()
+        if write:
+            raw.enqueue_write_buffer(q, buf, arr, is_blocking=True)
+        else:
+            raw.enqueue_read_buffer(q, buf, arr, is_blocking=True)
+        best = min(best, time.perf_counter() - t)
+    return arr.nbytes / best / 1e9
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mib", type=int, default=256)
+    ns = ap.parse_args()
+    import pyopencl as cl
+
+    from skmd.runtime.core import get_runtime
+    from skmd.runtime.staging import StagingPool
+
+    rt = get_runtime()
+    n = ns.mib << 20
+    home_pool = StagingPool(rt.home.context, rt.home.queue)
+    print(f"{'device':8} {'kind':28} {'h2d GB/s':>9} {'d2h GB/s':>9}")
+    for dev in rt.devices:
+        q = dev.queue
+        buf = cl.Buffer(dev.context, cl.mem_flags.READ_WRITE, n)
+        own_pool = StagingPool(dev.context, dev.queue)
+        t = time.perf_counter()
+        fresh = np.empty(n, np.uint8)
+        from skmd.runtime import raw
+        raw.enqueue_write_buffer(q, buf, fresh, is_blocking=True)
+        first = n / (time.perf_counter() - t) / 1e9
+        print(f"{dev.label:8} {'pageable, first touch':28} {first:9.2f} {'':>9}")
+        for kind, arr in (("pageable, warm", np.ones(n, np.uint8)),
+                          ("pinned in home context", home_pool.take(n)),
+                          ("pinned in own context", own_pool.take(n))):
+            arr[:] = 1
+            print(f"{dev.label:8} {kind:28} {speed(q, buf, arr, True):9.2f} "
+                  f"{speed(q, buf, arr, False):9.2f}")
+        buf.release()
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    main()
