@@ -1,24 +1,6 @@
 #!/usr/bin/env bash
 # One measuring session on a GPU machine (see docs/benchmarks.md for what it produced).
-# Usage: benchmarks/gpu_session.sh PART OUTDIR   (PART: skmd | mkmd | second)
-  python3 benchmarks/pinned_links.py > "$r/pinned.txt" 2>&1
-  python3 benchmarks/launch_overhead.py > "$r/overhead.txt" 2>&1
-  for b in abe bicgstab jacobi commutator gabe gramian lyapunov care stein svd sylvester; do
-    SKMD_DEVICES=gpu0,gpu1 timeout 45 python3 -m skmd bench --suite mkmd --only $b --size $size \
-      --policy hill --repeat 2 --json "$r/mkmd_$b.json" > "$r/mkmd_$b.txt" 2>&1 \
-      || echo "exit $? for $b" >> "$r/mkmd_$b.txt"
-  done
-  for b in matrixmultiplication nbody binomialoption; do
-    SKMD_DEVICES=gpu0,gpu1 timeout 60 python3 -m skmd bench --suite skmd --only $b --size $size \
-      --repeat 2 --oracle-steps 8 --json "$r/skmd2gpu_$b.json" > "$r/skmd2gpu_$b.txt" 2>&1 \
-      || echo "exit $? for $b" >> "$r/skmd2gpu_$b.txt"
-  done
-  for b in vectoradd scanlargearrays fdtd3d; do
-    timeout 60 python3 -m skmd bench --suite skmd --only $b --size $size --repeat 2 \
-      --oracle-steps 4 --max-seconds 1.5 --json "$r/skmd_$b.json" > "$r/skmd_$b.txt" 2>&1 \
-      || echo "exit $? for $b" >> "$r/skmd_$b.txt"
-  done ;;
-profile)
+# Usage: benchmarks/gpu_session.sh PART OUTDIR   (PART: skmd | mkmd | second | profile)
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -52,6 +34,24 @@ mkmd)
     SKMD_DEVICES=gpu0,gpu1 timeout 60 python3 -m skmd bench --suite mkmd --only $b --size $size \
       --policy hill --repeat 2 --json "$r/mkmd_$b.json" > "$r/mkmd_$b.txt" 2>&1 \
       || echo "exit $? for $b" >> "$r/mkmd_$b.txt"
+  done ;;
+second)
+  python3 benchmarks/pinned_links.py > "$r/pinned.txt" 2>&1
+  python3 benchmarks/launch_overhead.py > "$r/overhead.txt" 2>&1
+  for b in abe bicgstab jacobi commutator gabe gramian lyapunov care stein svd sylvester; do
+    SKMD_DEVICES=gpu0,gpu1 timeout 45 python3 -m skmd bench --suite mkmd --only $b --size $size \
+      --policy hill --repeat 2 --json "$r/mkmd_$b.json" > "$r/mkmd_$b.txt" 2>&1 \
+      || echo "exit $? for $b" >> "$r/mkmd_$b.txt"
+  done
+  for b in matrixmultiplication nbody binomialoption; do
+    SKMD_DEVICES=gpu0,gpu1 timeout 60 python3 -m skmd bench --suite skmd --only $b --size $size \
+      --repeat 2 --oracle-steps 8 --json "$r/skmd2gpu_$b.json" > "$r/skmd2gpu_$b.txt" 2>&1 \
+      || echo "exit $? for $b" >> "$r/skmd2gpu_$b.txt"
+  done
+  for b in vectoradd scanlargearrays fdtd3d; do
+    timeout 60 python3 -m skmd bench --suite skmd --only $b --size $size --repeat 2 \
+      --oracle-steps 4 --max-seconds 1.5 --json "$r/skmd_$b.json" > "$r/skmd_$b.txt" 2>&1 \
+      || echo "exit $? for $b" >> "$r/skmd_$b.txt"
   done ;;
 second)
   python3 benchmarks/pinned_links.py > "$r/pinned.txt" 2>&1
