@@ -53,24 +53,6 @@ second)
       --oracle-steps 4 --max-seconds 1.5 --json "$r/skmd_$b.json" > "$r/skmd_$b.txt" 2>&1 \
       || echo "exit $? for $b" >> "$r/skmd_$b.txt"
   done ;;
-second)
-  python3 benchmarks/pinned_links.py > "$r/pinned.txt" 2>&1
-  python3 benchmarks/launch_overhead.py > "$r/overhead.txt" 2>&1
-  for b in abe bicgstab jacobi commutator gabe gramian lyapunov care stein svd sylvester; do
-    SKMD_DEVICES=gpu0,gpu1 timeout 45 python3 -m skmd bench --suite mkmd --only $b --size $size \
-      --policy hill --repeat 2 --json "$r/mkmd_$b.json" > "$r/mkmd_$b.txt" 2>&1 \
-      || echo "exit $? for $b" >> "$r/mkmd_$b.txt"
-  done
-  for b in matrixmultiplication nbody binomialoption; do
-    SKMD_DEVICES=gpu0,gpu1 timeout 60 python3 -m skmd bench --suite skmd --only $b --size $size \
-      --repeat 2 --oracle-steps 8 --json "$r/skmd2gpu_$b.json" > "$r/skmd2gpu_$b.txt" 2>&1 \
-      || echo "exit $? for $b" >> "$r/skmd2gpu_$b.txt"
-  done
-  for b in vectoradd scanlargearrays fdtd3d; do
-    timeout 60 python3 -m skmd bench --suite skmd --only $b --size $size --repeat 2 \
-      --oracle-steps 4 --max-seconds 1.5 --json "$r/skmd_$b.json" > "$r/skmd_$b.txt" 2>&1 \
-      || echo "exit $? for $b" >> "$r/skmd_$b.txt"
-  done ;;
 profile)
   for b in blackscholes matrixmultiplication; do
     for s in profile1 profile2 $size; do
