@@ -104,7 +104,7 @@ def test_user_event_completed_before_launch() -> None:
 
 
 #: how long the host may take to return from enqueueing a gated kernel
-GATE_PATIENCE_S = 2.0
+GATE_PATIENCE_S = 1.5
 
 
 def user_event_released_after_enqueue(cl):
