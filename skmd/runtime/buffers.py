@@ -163,20 +163,23 @@ _registry_lock = threading.Lock()
 
 
 def root_of(buf: MemObj) -> MemObj:
-    """The buffer a sub-buffer was carved from (the buffer itself otherwise)."""
+    """The buffer a sub-buffer was carved from (the buffer itself otherwise).
+
+    Remembered on the object as the parent, or ``False`` for a root: storing the
+    buffer in its own attribute would be a reference cycle that keeps it alive.
+    """
     root = getattr(buf, "_skmd_root", None)
     if root is None:
-        parent = None
         try:
             parent = buf.get_info(cl.mem_info.ASSOCIATED_MEMOBJECT)
         except (cl.Error, AttributeError):
             parent = None
-        root = parent if parent is not None else buf
+        root = parent if parent is not None else False
         try:
             buf._skmd_root = root
         except AttributeError:
             pass
-    return root
+    return buf if root is False else root
 
 
 def is_sub_buffer(buf: MemObj) -> bool:
@@ -204,6 +207,23 @@ def state_of(buf: MemObj) -> BufferState:
     except AttributeError:
         pass
     return st
+
+
+def forget(buf: MemObj) -> None:
+    """``buf`` is being released: its state must not pass to a recycled address."""
+    try:
+        ptr = buf.int_ptr
+    except Exception:
+        return
+    with _registry_lock:
+        st = _registry.pop(ptr, None)
+    if st is not None:
+        st.version += 1  # any other object still holding it sees stale mirrors go
+        st.mirrors.clear()
+    try:
+        del buf._skmd_state
+    except AttributeError:
+        pass
 
 
 def note_written(buf: MemObj | None) -> None:

@@ -39,18 +39,6 @@ DECISION_REUSE = 32
 MAX_REUSE = 4096
 
 
-def _pick_local(gsize: Sequence[int]) -> tuple[int, ...]:
-    """A local size for a launch given with ``None``: divides the split dimension."""
-    sd = len(gsize) - 1
-    n = int(gsize[sd])
-    best = 1
-    for cand in (256, 128, 64, 32, 16, 8, 4, 2):
-        if n % cand == 0:
-            best = cand
-            break
-    return tuple([1] * sd + [best])
-
-
 class Runtime:
     """Everything skmd holds for one process."""
 
@@ -224,6 +212,11 @@ class Runtime:
             reason = "in-order mode"
         if reason is None and offset is not None and any(int(o) for o in offset):
             reason = "launch has a global offset"
+        if reason is None and wait_for and any(
+                e.command_execution_status != cl.command_execution_status.COMPLETE
+                for e in wait_for):
+            # a split waits on the host; a user event set later would deadlock it
+            reason = "waits on events not complete yet (runs whole, in queue order)"
         launch = None
         if reason is None:
             launch, reason = self._launch_of(entry, args, gsize, lsize, g_times_l)
@@ -297,9 +290,9 @@ class Runtime:
         an = entry.analysis
         gs = tuple(int(x) for x in gsize)
         if lsize is None:
-            if an.uses_barrier or any(a.space == "local" for a in an.args):
-                return None, "no local size given for a kernel that uses local memory"
-            ls = _pick_local(gs)
+            # the driver would pick the work-group size; a split must fix one, and
+            # a kernel may (legally) compute differently with another
+            return None, "no local size given (the driver chooses the work-groups)"
         else:
             ls = tuple(int(x) for x in lsize)
             if len(ls) != len(gs):
@@ -486,7 +479,9 @@ class Runtime:
         self._learn_overhead(rec)
         self.learn(entry, launch, rec)
         self.keep_record(rec)
-        return raw.enqueue_marker(queue)
+        # the home device's sub-kernel: a real kernel event (profiling info covers
+        # the home share); a marker when home ran no rows
+        return run.home_event if run.home_event is not None else raw.enqueue_marker(queue)
 
     def _verify_prepare(self, queue: cl.CommandQueue, entry: KernelEntry,
                         args: dict[int, ArgValue], launch: Launch) -> list[tuple[Any, Any]]:

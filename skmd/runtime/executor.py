@@ -150,6 +150,7 @@ class SplitRun:
         self.hq: cl.CommandQueue = runtime.home_queue(queue.context)
         self.t0 = runtime.t0
         self.lock = threading.Lock()
+        self.home_event: cl.Event | None = None
 
     # -- timing helpers -------------------------------------------------------
     def _piece(self, dev: str, kind: str, start: float, end: float, label: str = "",
@@ -192,6 +193,7 @@ class SplitRun:
         home_evt = None
         if home_share is not None:
             home_evt = self._launch_home(home_share.first, home_share.last, mode)
+            self.home_event = home_evt
         t_home_enq = time.perf_counter()
 
         futures = [(sh, self.rt.pool.submit(self._helper, sh, plans, mode)) for sh in others]

@@ -116,9 +116,11 @@ def _scalar_of(a: ArgValue, type_name: str | None) -> float | None:
         return float(v) if np.isscalar(v) else None
     if kind == "obj":
         v = a[1]
-        if isinstance(v, (np.generic, int, float)) and not isinstance(v, bool):
+        if isinstance(v, np.generic) and v.dtype.kind in "biuf":
             return float(v)
-        return None
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            return float(v)
+        return None  # structs, vectors, buffers: not a scalar feature
     if kind == "buf":
         raw = bytes(a[1])
         t = (type_name or "").replace("const", "").strip()

@@ -92,13 +92,15 @@ def launch_bytes(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch
 
 def calibration_shares(total: int, labels: Sequence[str], home: str,
                        unknown: Sequence[str]) -> dict[str, int]:
-    """Give each unmeasured helper a small slice (1/16 of the groups, at least 1)."""
+    """Give each helper a small slice (1/16 of the groups, at least 1): one launch
+    then measures every device that lacked an estimate (``unknown``)."""
     n = len(labels)
     if total < 2 * n:
         return {lb: (total if lb == home else 0) for lb in labels}
     piece = max(1, total // 16)
     shares = {lb: 0 for lb in labels}
-    for lb in unknown:
+    # every helper gets a slice, so an unmeasured home device is measured too
+    for lb in labels:
         if lb != home:
             shares[lb] = piece
     shares[home] = total - sum(shares.values())

@@ -83,9 +83,14 @@ def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
         except AttributeError:
             pass
     if not is_home:
-        return raw.enqueue_nd_range_kernel(queue, kernel, global_work_size, local_work_size,
-                                           global_work_offset, wait_for, g_times_l,
-                                           allow_empty_ndrange)
+        evt = raw.enqueue_nd_range_kernel(queue, kernel, global_work_size, local_work_size,
+                                          global_work_offset, wait_for, g_times_l,
+                                          allow_empty_ndrange)
+        # another device of a shared context may write buffers skmd mirrors
+        written = kmod.entry_of(kernel).written_buffers(kmod.args_of(kernel))
+        for b in written:
+            bufmod.note_written(b)
+        return evt
     from skmd.runtime.core import get_runtime
     return get_runtime().on_launch(queue, kernel, global_work_size, local_work_size,
                                    global_work_offset, wait_for, g_times_l,
@@ -186,6 +191,14 @@ def _memory_map_release(orig: Callable) -> Callable:
 _mapped_for_write: list[Any] = []
 
 
+def _release(orig: Callable) -> Callable:
+    def release(self: Any) -> Any:
+        # the address may be handed to the next buffer: forget what skmd knew
+        bufmod.forget(self)
+        return orig(self)
+    return release
+
+
 def install() -> None:
     """Patch pyopencl (idempotent)."""
     with _lock:
@@ -221,6 +234,9 @@ def install() -> None:
                 _set(_cl, name, _sync_point(getattr(_cl, name)))
         _set(cl, "wait_for_events", _cl.wait_for_events)
         _set(_cl.CommandQueue, "finish", _sync_point(_cl.CommandQueue.finish))
+        for cls in (_cl.MemoryObject, getattr(_cl, "PooledBuffer", None)):
+            if cls is not None and "release" in cls.__dict__:
+                _set(cls, "release", _release(cls.release))
         _set(_cl.Event, "wait", _sync_point(_cl.Event.wait))
 
 

@@ -105,6 +105,9 @@ def analyze_kernel(fn: ci.Cursor, functions: dict[str, ci.Cursor],
                             any(a.kind == "write" for a in accs),
                             any(a.atomic for a in accs)))
     cost = cost_poly(walker.cost_stack[0])
+    if walker.helper_remapped and "async_work_group" in _kernel_text(fn):
+        # PoCL crashes on async copies under the guard's early return
+        reasons.append("async_work_group_copy in a kernel that needs an entry guard")
     return KernelAnalysis(
         name=fn.spelling, args=tuple(args), splittable=not reasons,
         reason="; ".join(dict.fromkeys(reasons)) or None,
@@ -112,6 +115,11 @@ def analyze_kernel(fn: ci.Cursor, functions: dict[str, ci.Cursor],
         launch_mode="guard" if walker.helper_remapped else "offset",
         cost_expr=format_cost(cost, args), accesses=tuple(walker.accesses),
         loops=dict(walker.loops), cost_poly=cost)
+
+
+def _kernel_text(fn: ci.Cursor) -> str:
+    tokens = fn.get_tokens()
+    return " ".join(t.spelling for t in tokens)
 
 
 def _analyze(source: str, opts: tuple[str, ...]) -> ProgramAnalysis:

@@ -3,7 +3,8 @@
 Edits are made on the source text at AST positions, so user macros and -D options
 keep working.  In "offset" mode the builtins that must keep their full-launch
 values are redefined as macros around the kernel only; helper functions see the
-real builtins, which is why kernels whose helpers call them use "guard" mode.
+real builtins, which is why kernels whose helpers call them use "guard" mode;
+only guard-mode kernels get the early return at entry.
 """
 from __future__ import annotations
 
@@ -104,8 +105,10 @@ def partition_source(source: str, kernels: Mapping[str, ci.Cursor],
         body = [c for c in fn.get_children() if c.kind == ci.CursorKind.COMPOUND_STMT]
         if not body or b[body[0].extent.start.offset:body[0].extent.start.offset + 1] != b"{":
             raise RewriteError(f"cannot find the body of {name}")
-        edits.append((body[0].extent.start.offset + 1, 0, GUARD.encode()))
-        if modes.get(name) == "offset":
+        if modes.get(name) != "offset":
+            # offset launches run only their rows; the guard is for full launches
+            edits.append((body[0].extent.start.offset + 1, 0, GUARD.encode()))
+        else:
             start, end = fn.extent.start.offset, fn.extent.end.offset
             if b[end - 1:end] != b"}":
                 raise RewriteError(f"cannot find the end of {name}")
