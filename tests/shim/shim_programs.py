@@ -669,7 +669,7 @@ def grid_stride_loop(cl):
     return {"a": read(cl, q, ab, a)}
 
 
-@program(split=("half_sq",))
+@program(whole={"half_sq": "local size", "bump2d": "local size"})
 def local_size_none(cl):
     ctx, q = ctx_queue(cl)
     n = 4096
@@ -1479,8 +1479,9 @@ def wait_for_kernel_on_other_queue(cl):
 
 
 # ---------------------------------------------------------------------------------
-# programs on which skmd currently differs from pyopencl (see KNOWN_BUGS)
+# programs that once exposed differences, and one that still does (KNOWN_BUGS)
 # ---------------------------------------------------------------------------------
+@program()
 def struct_by_value_argument(cl):
     ctx, q = ctx_queue(cl)
     n = 1024
@@ -1495,6 +1496,7 @@ def struct_by_value_argument(cl):
     return {"a": read(cl, q, ab, a)}
 
 
+@program(split=("affine",))
 def released_buffer_address_reused(cl):
     ctx, q = ctx_queue(cl)
     n = 2048
@@ -1528,6 +1530,7 @@ def pool_blocks_returned_after_del(cl):
     return {"active_held": np.array(counts)}
 
 
+@program()
 def multi_device_context_second_queue(cl):
     plat = cl.get_platforms()[0]
     ctx = cl.Context(dev_type=cl.device_type.ALL,
@@ -1551,6 +1554,7 @@ def multi_device_context_second_queue(cl):
     return {"first": first, "second": read(cl, q0, ob, a), "ndev": np.array([len(devs)])}
 
 
+@program(split=("busy",))
 def event_of_a_launch(cl):
     ctx, q = ctx_queue(cl, properties=cl.command_queue_properties.PROFILING_ENABLE)
     n = 2048
@@ -1565,6 +1569,7 @@ def event_of_a_launch(cl):
             "kernel_took_over_1us": np.array([e.profile.end - e.profile.start > 1000])}
 
 
+@program(whole={"sizes": "local size"})
 def local_size_left_to_the_implementation(cl):
     ctx, q = ctx_queue(cl)
     n = 4096
@@ -1603,35 +1608,9 @@ def async_work_group_copy_kernel(cl):
 
 
 KNOWN_BUGS: list[tuple[Callable, dict[str, Any], str]] = [
-    (struct_by_value_argument, dict(raises=TypeError),
-     "a struct passed by value (numpy structured scalar, np.void) makes every launch "
-     "raise TypeError: skmd/runtime/kernels.py _scalar_of() treats any np.generic as a "
-     "number and calls float() on the np.void record"),
-    (released_buffer_address_reused, {},
-     "a cl_mem released explicitly and re-allocated at the same address inherits the "
-     "old BufferState: skmd/runtime/buffers.py state_of() looks the state up by int_ptr "
-     "in _registry, where it stays while the old Python object (or a recorded kernel "
-     "argument) is alive; the new buffer's COPY_HOST_PTR contents are never noted as a "
-     "write, so helper devices run on the stale mirrors of the freed buffer"),
     (pool_blocks_returned_after_del, {},
-     "buffers stay alive after the program drops them: the arguments recorded per kernel "
-     "(skmd/runtime/kernels.py args_of, _skmd_args on pyopencl's cached generated "
-     "kernels) hold strong references, so a MemoryPool gets no blocks back and keeps "
-     "allocating new ones"),
-    (multi_device_context_second_queue, {},
-     "a kernel launched on a queue of another device of a multi-device context "
-     "(cl.Context(dev_type=ALL) on the skmd platform holds all physical devices) does not "
-     "invalidate the helpers' mirrors of the buffers it writes: skmd/shim/patch.py "
-     "_enqueue_nd_range_kernel() sends non-home queues straight to raw.enqueue_nd_range_kernel "
-     "without bufmod.note_written(), so the next split launch reads stale copies"),
-    (event_of_a_launch, {},
-     "the event a split launch returns is a marker enqueued after the split finished "
-     "(skmd/runtime/core.py Runtime._split returns cl._cl._enqueue_marker(queue)): its "
-     "command_type is MARKER instead of NDRANGE_KERNEL and its profile shows ~0 ns, so "
-     "programs timing kernels through event.profile get meaningless numbers"),
-    (local_size_left_to_the_implementation, {},
-     "with local size None skmd chooses the work-group size itself (skmd/runtime/core.py "
-     "_pick_local: 256 here) while the same device left alone picks another (PoCL: 2048), "
-     "so get_local_size/get_group_id differ; implementation-defined in OpenCL, but not "
-     "what the device would do"),
+     "buffers stay alive until their kernel is launched again: the arguments recorded "
+     "per kernel (skmd/runtime/kernels.py args_of, _skmd_args on pyopencl's cached "
+     "generated kernels) hold strong references to the last launch's buffers, so a "
+     "MemoryPool gets those blocks back one launch later than without skmd"),
 ]

@@ -138,12 +138,6 @@ def user_event_released_after_enqueue(cl):
             "enqueue_returned_before_release": np.array([returned_in_time])}
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a launch behind an incomplete user event blocks the host thread: "
-    "skmd/runtime/core.py Runtime._split() calls cl.wait_for_events(wait_for) and "
-    "queue.finish() before splitting, so enqueue does not return until the event "
-    "completes; a program that enqueues and then calls set_status() from the same "
-    "thread deadlocks (here a timer releases it)"))
 def test_user_event_released_after_enqueue() -> None:
     spec = sp.Spec("user_event_released_after_enqueue", user_event_released_after_enqueue)
     _check(spec, "even")
@@ -166,13 +160,6 @@ sys.exit(1 if bad else 0)
 """
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a kernel using async_work_group_copy to write global memory crashes the process "
-    "(SIGSEGV / 'realloc(): invalid pointer') when split: the partition-ready kernel of "
-    "skmd/transform/rewrite.py wraps the body in the entry guard "
-    "'if (!(group in [skmd_first, skmd_last))) return;', and PoCL 3 crashes on "
-    "async_work_group_copy under that work-group-uniform branch; the same kernel runs "
-    "fine bare, and also with a global offset but without the guard"))
 def test_async_work_group_copy_kernel_in_child_process(tmp_path) -> None:
     import os
     import subprocess
