@@ -43,7 +43,8 @@ def _parser() -> argparse.ArgumentParser:
 
     b = sub.add_parser("bench", help="run the benchmark suites under every policy, side by side")
     b.add_argument("--suite", choices=("skmd", "mkmd", "all"), default="skmd")
-    b.add_argument("--size", choices=("ci", "paper"), default="ci")
+    b.add_argument("--size", default="ci",
+                   help="ci (small), paper (the thesis sizes) or another size a program defines")
     b.add_argument("--policy", action="append", default=None,
                    help="policies to compare (repeatable; default: all)")
     b.add_argument("--only", action="append", default=None, help="benchmark names to run")

@@ -143,6 +143,8 @@ class SplitRun:
         self.args = args
         self.launch = launch
         self.shares = [s for s in shares if s.groups > 0]
+        if len({s.dev.label for s in self.shares}) != len(self.shares):
+            raise ValueError("a split needs one range per device")
         self.record = record
         # lazy: one helper device runs it all and keeps the result (graph mode)
         self.lazy = lazy and len(self.shares) == 1 and self.shares[0].dev is not runtime.home

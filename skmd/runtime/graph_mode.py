@@ -164,10 +164,19 @@ class GraphBatch:
         order = sorted(by_id, key=lambda n: sched.span(n)[0] if sched.node_slots(n) else 0.0)
         futures: dict[int, Future] = {}
         for n in order:
-            slots = sorted((s for s in sched.node_slots(n) if s.kind == "run"),
-                           key=lambda s: s.groups[0])
-            ranges = [(self.rt.by_label[s.device], s.groups[0], s.groups[1]) for s in slots
-                      if s.groups[1] > s.groups[0]]
+            counts: dict[str, int] = {}
+            for s in sched.node_slots(n):
+                if s.kind == "run" and s.groups[1] > s.groups[0]:
+                    counts[s.device] = counts.get(s.device, 0) + s.groups[1] - s.groups[0]
+            # one contiguous range per device (a device may hold several slots of a
+            # kernel); which rows go where does not matter, how many does
+            ranges = []
+            cur = 0
+            for dev in self.rt.order:
+                k = counts.get(dev.label, 0)
+                if k:
+                    ranges.append((dev, cur, cur + k))
+                    cur += k
             preds = [futures[p] for p in graph.predecessors(n) if p in futures]
             futures[n] = self.node_pool.submit(self._node_task, by_id[n], ranges, preds)
         errors = []

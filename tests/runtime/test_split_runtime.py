@@ -67,3 +67,33 @@ def test_broken_merge_without_verify_is_wrong(monkeypatch):
     monkeypatch.setattr(mergemod, "diff_merge", lambda *a, **k: None)
     bad, _ = compare_with_and_without(iterate, policy="even")
     assert bad
+
+
+def test_graph_plan_with_several_slots_of_one_kernel_on_one_device(monkeypatch):
+    """A fine plan may give one device two separate slices of a kernel."""
+    import dataclasses
+
+    from skmd import mkmd_graph
+    from skmd.runtime import graph_mode
+
+    real = mkmd_graph.schedule
+
+    def interleaved(commands, sizes, platform, mode="mkmd", **kw):
+        sched = real(commands, sizes, platform, mode, **kw)
+        a, b = platform.devices[0], platform.devices[1]
+        slots = []
+        for s in sched.slots:
+            lo, hi = s.groups
+            if s.kind == "run" and hi - lo >= 4:
+                q1, q2 = lo + (hi - lo) // 4, lo + (hi - lo) // 2
+                slots += [dataclasses.replace(s, device=a, groups=(lo, q1)),
+                          dataclasses.replace(s, device=b, groups=(q1, q2)),
+                          dataclasses.replace(s, device=a, groups=(q2, hi))]
+            else:
+                slots.append(s)
+        return dataclasses.replace(sched, slots=slots)
+
+    monkeypatch.setattr(graph_mode.mkmd_graph, "schedule", interleaved)
+    bad, records = compare_with_and_without(commutator, mode="mkmd")
+    assert not bad, bad
+    assert any(len([v for v in r.shares.values() if v]) >= 2 for r in records)
