@@ -81,6 +81,8 @@ class BufferState:
     def __del__(self) -> None:
         try:
             staging.give(self.host)
+            for label, m in self.mirrors.items():
+                _give_device(label, m.buf, self.size)  # back to its own context's pool
         except Exception:
             pass
 
@@ -120,8 +122,10 @@ class BufferState:
             if m is None:
                 from skmd.runtime import faults
                 faults.maybe_fail(label, "alloc")
-                m = Mirror(cl.Buffer(context, cl.mem_flags.READ_WRITE, max(self.size, 1)),
-                           queue)
+                buf = _take_device(label, context, self.size)
+                if buf is None:
+                    buf = cl.Buffer(context, cl.mem_flags.READ_WRITE, max(self.size, 1))
+                m = Mirror(buf, queue)
                 self.mirrors[label] = m
             elif m.queue is None:
                 m.queue = queue
@@ -150,6 +154,37 @@ class BufferState:
                 m.valid.add(a, b)
                 sent += b - a
             return sent
+
+
+#: released mirrors kept for reuse, by (device label, size): device allocations
+#: are slow, and programs make buffers of the same sizes again and again
+_device_free: dict[tuple[str, int, int], list[cl.Buffer]] = {}
+_device_pooled: dict[str, int] = {}
+MAX_DEVICE_POOLED = 4 << 30
+
+
+def _take_device(label: str, context: cl.Context, size: int) -> cl.Buffer | None:
+    with _registry_lock:
+        free = _device_free.get((label, context.int_ptr, size))
+        if free:
+            _device_pooled[label] -= size
+            return free.pop()
+    return None
+
+
+def _give_device(label: str, buf: cl.Buffer, size: int) -> None:
+    with _registry_lock:
+        if _device_pooled.get(label, 0) + size > MAX_DEVICE_POOLED:
+            return  # dropped: released by pyopencl when collected
+        key = (label, buf.get_info(cl.mem_info.CONTEXT).int_ptr, size)
+        _device_free.setdefault(key, []).append(buf)
+        _device_pooled[label] = _device_pooled.get(label, 0) + size
+
+
+def clear_device_pool() -> None:
+    with _registry_lock:
+        _device_free.clear()
+        _device_pooled.clear()
 
 
 _registry: "weakref.WeakValueDictionary[int, BufferState]" = weakref.WeakValueDictionary()

@@ -609,3 +609,4 @@ def reset_runtime() -> None:
         _runtime.flush()
         _runtime.pool.shutdown(wait=True)
     _runtime = None
+    bufmod.clear_device_pool()
