@@ -53,6 +53,17 @@ second)
       --oracle-steps 4 --max-seconds 1.5 --json "$r/skmd_$b.json" > "$r/skmd_$b.txt" 2>&1 \
       || echo "exit $? for $b" >> "$r/skmd_$b.txt"
   done ;;
+final)
+  for b in matrixmultiplication nbody binomialoption; do
+    SKMD_DEVICES=gpu0,gpu1 timeout 45 python3 -m skmd bench --suite skmd --only $b --size $size \
+      --repeat 2 --oracle-steps 8 --json "$r/skmd2gpu_$b.json" > "$r/skmd2gpu_$b.txt" 2>&1 \
+      || echo "exit $? for $b" >> "$r/skmd2gpu_$b.txt"
+  done
+  for b in commutator care abe gabe lyapunov sylvester stein svd gramian jacobi bicgstab; do
+    SKMD_DEVICES=gpu0,gpu1 timeout 30 python3 -m skmd bench --suite mkmd --only $b --size $size \
+      --policy hill --repeat 2 --json "$r/mkmd_$b.json" > "$r/mkmd_$b.txt" 2>&1 \
+      || echo "exit $? for $b" >> "$r/mkmd_$b.txt"
+  done ;;
 profile)
   for b in blackscholes matrixmultiplication; do
     for s in profile1 profile2 $size; do
