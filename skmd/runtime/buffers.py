@@ -88,7 +88,7 @@ class BufferState:
 
     def _shadow(self) -> np.ndarray:
         if self.host is None:
-            self.host = staging.take(self.size)[: self.size]
+            self.host = staging.take(self.size)
         if self.host_version != self.version:
             self.host_version = self.version
             self.host_valid = IntervalSet()

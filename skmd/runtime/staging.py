@@ -20,53 +20,72 @@ from skmd.runtime import raw
 MAX_POOLED = 8 << 30
 
 
+def capacity_for(nbytes: int) -> int:
+    """Size classes: powers of two from 1 MiB, so slices of varying size reuse memory."""
+    cap = 1 << 20
+    while cap < nbytes:
+        cap <<= 1
+    return cap
+
+
 class StagingPool:
-    """Pinned host arrays (uint8) by size, allocated in one context."""
+    """Pinned host arrays (uint8) in power-of-two size classes, allocated in one context."""
 
     def __init__(self, context: cl.Context, queue: cl.CommandQueue, pinned: bool = True) -> None:
         self.context = context
         self.queue = queue
         self.pinned = pinned
         self._free: dict[int, list[np.ndarray]] = {}
-        self._keep: dict[int, tuple[Any, Any]] = {}  # id(array) -> (buffer, map) alive
+        self._keep: dict[int, tuple[Any, Any]] = {}  # id(base array) -> (buffer, array)
+        self._leased: dict[int, np.ndarray] = {}     # id(view handed out) -> base array
         self._pooled = 0
         self._lock = threading.Lock()
 
-    def take(self, nbytes: int) -> np.ndarray:
-        """A host array of ``nbytes`` bytes (contents undefined)."""
-        nbytes = max(int(nbytes), 1)
-        with self._lock:
-            free = self._free.get(nbytes)
-            if free:
-                self._pooled -= nbytes
-                return free.pop()
+    def _allocate(self, cap: int) -> np.ndarray:
         if self.pinned:
             try:
                 buf = cl.Buffer(self.context,
-                                cl.mem_flags.READ_WRITE | cl.mem_flags.ALLOC_HOST_PTR, nbytes)
-                arr, evt = raw.enqueue_map_buffer(
+                                cl.mem_flags.READ_WRITE | cl.mem_flags.ALLOC_HOST_PTR, cap)
+                arr, _ = raw.enqueue_map_buffer(
                     self.queue, buf, cl.map_flags.READ | cl.map_flags.WRITE, 0,
-                    (nbytes,), np.uint8, is_blocking=True)
-                with self._lock:
-                    self._keep[id(arr)] = (buf, arr)
+                    (cap,), np.uint8, is_blocking=True)
+                self._keep[id(arr)] = (buf, arr)
                 return arr
             except cl.Error:
                 self.pinned = False  # the driver will not: plain memory from now on
-        return np.empty(nbytes, dtype=np.uint8)
+        return np.empty(cap, dtype=np.uint8)
+
+    def take(self, nbytes: int) -> np.ndarray:
+        """A host array of exactly ``nbytes`` bytes (contents undefined)."""
+        nbytes = max(int(nbytes), 1)
+        cap = capacity_for(nbytes)
+        with self._lock:
+            free = self._free.get(cap)
+            if free:
+                base = free.pop()
+                self._pooled -= cap
+            else:
+                base = self._allocate(cap)
+            view = base[:nbytes]
+            self._leased[id(view)] = base
+            return view
 
     def give(self, arr: np.ndarray | None) -> None:
         """Return an array from :meth:`take` for reuse."""
         if arr is None:
             return
-        n = arr.nbytes
         with self._lock:
-            if self._pooled + n > MAX_POOLED:
-                kept = self._keep.pop(id(arr), None)
+            base = self._leased.pop(id(arr), None)
+            if base is None:
+                return
+            cap = base.nbytes
+            if self._pooled + cap > MAX_POOLED:
+                kept = self._keep.pop(id(base), None)
                 if kept is not None:
                     kept[0].release()
                 return
-            self._free.setdefault(n, []).append(arr)
-            self._pooled += n
+            self._free.setdefault(cap, []).append(base)
+            self._pooled += cap
 
 
 _pool: StagingPool | None = None
