@@ -35,6 +35,8 @@ from skmd.transform import Launch
 MAX_RECORDS = 100_000
 #: how many launches reuse one decision before it is made again with newer estimates
 DECISION_REUSE = 32
+#: a split must not be measured slower than this times the best single device's prediction
+GAIN_MARGIN = 1.05
 #: a decision that keeps coming out the same is re-made less and less often
 MAX_REUSE = 4096
 
@@ -204,7 +206,7 @@ class Runtime:
                     return self._whole(queue, kernel, entry, args, gsize, lsize, offset,
                                        wait_for, g_times_l, allow_empty, reason)
                 if s.mode not in ("mkmd", "coarse"):
-                    return self._split(queue, entry, args, launch, shares, wait_for, s)
+                    return self._split(queue, entry, args, launch, shares, wait_for, s, key)
         else:
             key = None
         reason = entry.reason
@@ -233,7 +235,11 @@ class Runtime:
         plan = None
         if reason is None:
             plan, reason = self._decide(entry, args, launch, s)
-        if key is not None and s.mode not in ("mkmd", "coarse"):
+            alone = entry.decisions.pop("alone", None)
+            if key is not None and alone is not None:
+                entry.decisions[("alone",) + key] = alone
+        calibrating = entry.decisions.pop("calibrating", False)
+        if key is not None and s.mode not in ("mkmd", "coarse") and not calibrating:
             # decisions are re-made now and then so measured speeds can move them
             prev = entry.decisions.get(key)
             same = prev is not None and prev[1] == plan and prev[2] == reason
@@ -248,7 +254,7 @@ class Runtime:
         if reason is not None or plan is None:
             return self._whole(queue, kernel, entry, args, gsize, lsize, offset, wait_for,
                                g_times_l, allow_empty, reason or "single device chosen")
-        return self._split(queue, entry, args, launch, plan, wait_for, s)
+        return self._split(queue, entry, args, launch, plan, wait_for, s, key)
 
     @staticmethod
     def _signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
@@ -391,9 +397,11 @@ class Runtime:
             shares = planner.calibration_shares(total, labels, self.home.label, unknown)
             if shares.get(self.home.label, 0) >= total:
                 return None, "too few work-groups to calibrate other devices"
+            entry.decisions["calibrating"] = True
             return shares, None
         problem = replace(problem, launch_overhead_s=self.split_overhead_s)
         alone = partition.single(problem)
+        entry.decisions["alone"] = alone.cost
         if alone.cost * 1e6 < s.min_split_us:
             return None, (f"too short to split ({alone.cost * 1e6:.0f} us predicted "
                           f"< SKMD_MIN_SPLIT_US={s.min_split_us:g})")
@@ -452,7 +460,7 @@ class Runtime:
 
     def _split(self, queue: cl.CommandQueue, entry: KernelEntry, args: dict[int, ArgValue],
                launch: Launch, shares: dict[str, int], wait_for: Any,
-               s: config.Settings) -> cl.Event:
+               s: config.Settings, key: tuple | None = None) -> cl.Event:
         t_start = time.perf_counter()
         if wait_for:
             raw.wait_for_events(list(wait_for))
@@ -478,6 +486,7 @@ class Runtime:
         rec.wall_s = time.perf_counter() - t_start
         self._learn_overhead(rec)
         self.learn(entry, launch, rec)
+        self._check_gain(entry, key, launch, rec, s)
         self.keep_record(rec)
         # the home device's sub-kernel: a real kernel event (profiling info covers
         # the home share); a marker when home ran no rows
@@ -532,6 +541,25 @@ class Runtime:
                 raw.enqueue_copy_buffer(hq, whole, app, byte_count=size)
                 bufmod.state_of(app).written()
         raw.queue_finish(hq)
+
+    def _check_gain(self, entry: KernelEntry, key: tuple | None, launch: Launch,
+                    rec: LaunchRecord, s: config.Settings) -> None:
+        """Guard rail: a split measured slower than the predicted single device stops.
+
+        The cost model can underestimate what a split really costs (transfers,
+        allocations, synchronisation); when the measured split is slower than the
+        model's own figure for the best device alone, the launch runs whole until
+        the decision is next re-made.
+        """
+        if key is None or s.policy not in ("hill", "linear"):
+            return
+        alone = entry.decisions.get(("alone",) + key)
+        if not alone or rec.wall_s <= GAIN_MARGIN * alone:
+            return
+        why = (f"split measured {rec.wall_s * 1e3:.2f} ms > {alone * 1e3:.2f} ms predicted "
+               "for the best device alone")
+        rec.notes.append(why + "; running whole from now on")
+        entry.decisions[key] = (launch, None, why, MAX_REUSE, MAX_REUSE)
 
     def _learn_overhead(self, rec: LaunchRecord) -> None:
         """What a split costs beyond the busiest device's transfers and run, per extra device."""

@@ -31,7 +31,7 @@ class Rate:
     def observe(self, seconds: float, units: float, alpha: float = 0.5) -> None:
         if units <= 0 or not math.isfinite(seconds):
             return
-        value = max(seconds - self.overhead, 0.0) / units
+        value = max(seconds, 0.0) / units  # event-timed: the kernel alone
         if self.samples == 0:
             self.per_unit = value
         else:

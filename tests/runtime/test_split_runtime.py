@@ -97,3 +97,27 @@ def test_graph_plan_with_several_slots_of_one_kernel_on_one_device(monkeypatch):
     bad, records = compare_with_and_without(commutator, mode="mkmd")
     assert not bad, bad
     assert any(len([v for v in r.shares.values() if v]) >= 2 for r in records)
+
+
+def test_split_slower_than_predicted_single_device_stops_splitting(monkeypatch):
+    """The guard rail: a split measured slower than the model's single device runs whole."""
+    from skmd import partition
+    from skmd.runtime import core
+
+    real_single = partition.single
+
+    def optimistic_single(problem):
+        plan = real_single(problem)
+        plan.cost = 1e-9  # the best device alone is predicted (wrongly) to take 1 ns
+        return plan
+
+    monkeypatch.setattr(core.partition, "single", optimistic_single)
+    bad, records = compare_with_and_without(
+        lambda cl: iterate(cl, rounds=6), policy="linear", min_split_us=0.0)
+    assert not bad, bad
+    # transpose is launched with the same arguments every round: one decision
+    same = [r for r in records if r.kernel == "transpose"]
+    stopped = [r for r in same if r.reason and "split measured" in r.reason]
+    notes = [n for r in same for n in r.notes if "running whole from now on" in n]
+    assert notes, "a split slower than predicted must be noted"
+    assert stopped, "later launches of the same shape must run whole"

@@ -1,0 +1,79 @@
+"""Markdown tables from ``skmd bench --json`` files (one or many, e.g. one per program).
+
+    python benchmarks/bench_tables.py results/skmd_*.json > table.md
+"""
+from __future__ import annotations
+
+import json
+import math
+import sys
+
+COLUMNS = [("linear", "linear"), ("skmd", "skmd (hill)"), ("even", "even"),
+           ("inorder", "inorder"), ("coarse", "coarse"), ("mkmd", "mkmd")]
+
+
+def _fmt(c: dict | None) -> str:
+    if c is None:
+        return ""
+    if c.get("skipped"):
+        return "skipped"
+    if not c.get("ok", True):
+        return "FAIL"
+    sp = c.get("speedup")
+    return "" if sp is None else f"{sp:.2f}×"
+
+
+def _split(c: dict | None) -> str:
+    if not c or not c.get("distribution"):
+        return ""
+    return "/".join(f"{100 * v:.0f}" for v in c["distribution"].values())
+
+
+def main(paths: list[str]) -> None:
+    rows = []
+    present: list[tuple[str, str]] = []
+    for p in paths:
+        d = json.load(open(p))
+        for b in d["benchmarks"]:
+            cfg = b["configs"]
+            fast = cfg.get(b.get("fastest_single") or "", {})
+            orc = cfg.get(b.get("oracle") or "")
+            for key, title in COLUMNS:
+                if key in cfg and (key, title) not in present:
+                    present.append((key, title))
+            rows.append((b["name"], b.get("fastest_single", "").replace("single:", ""),
+                         fast.get("min_s"), cfg, orc, b.get("skmd_of_oracle")))
+    present = [c for c in COLUMNS if c in present]
+    head = ["benchmark", "fastest single (min)"] + [t for _, t in present]
+    if any(r[4] for r in rows):
+        head += ["oracle", "oracle split"]
+    head += ["skmd split"]
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    logs: dict[str, list[float]] = {}
+    for name, dev, t, cfg, orc, _ in rows:
+        cells = [name, f"{dev} {t * 1e3:.1f} ms" if t else "—"]
+        for key, _ in present:
+            c = cfg.get(key)
+            cells.append(_fmt(c))
+            if c and c.get("speedup") and c.get("ok", True) and not c.get("skipped"):
+                logs.setdefault(key, []).append(math.log(c["speedup"]))
+        if "oracle" in head:
+            cells += [_fmt(orc), _split(orc)]
+            if orc and orc.get("speedup"):
+                logs.setdefault("oracle", []).append(math.log(orc["speedup"]))
+        cells.append(_split(cfg.get("skmd")))
+        print("| " + " | ".join(cells) + " |")
+    geo = ["geomean", ""]
+    for key, _ in present:
+        v = logs.get(key)
+        geo.append(f"{math.exp(sum(v) / len(v)):.2f}×" if v else "")
+    if "oracle" in head:
+        v = logs.get("oracle")
+        geo += [f"{math.exp(sum(v) / len(v)):.2f}×" if v else "", ""]
+    geo.append("")
+    print("| " + " | ".join(geo) + " |")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
