@@ -8,3 +8,10 @@ import tempfile
 os.environ.setdefault("POCL_DEVICES", "pthread pthread pthread")
 os.environ.setdefault("SKMD_PROFILE_DIR", tempfile.mkdtemp(prefix="skmd-test-profiles-"))
 os.environ.setdefault("PYOPENCL_NO_CACHE", "1")
+
+# CI runs the same examples every time: a failure there is reproducible, not luck.
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
