@@ -230,7 +230,7 @@ class Runtime:
             reason = "profiling run: launches run whole"
         if s.mode in ("mkmd", "coarse"):
             if reason is None and entry.analysis is not None:
-                return self.graph.defer(queue, entry, args, launch)
+                return self.graph.defer(queue, entry, args, launch, kernel)
             self.flush_graph()  # a kernel the graph cannot hold orders everything before it
         plan = None
         if reason is None:
@@ -428,6 +428,11 @@ class Runtime:
                                           g_times_l, allow_empty)
         for b in entry.written_buffers(args):
             bufmod.note_written(b)
+        self.note_whole(entry, gsize, lsize, reason)
+        return evt
+
+    def note_whole(self, entry: KernelEntry, gsize: Any, lsize: Any, reason: str) -> None:
+        """Record a launch that ran whole on the home device (cheaply: a tuple)."""
         if self.log:
             with self.seq_lock:
                 self.seq += 1
@@ -435,7 +440,6 @@ class Runtime:
                     self._light.append((self.seq, entry.name, gsize, lsize, reason))
                 else:
                     self.unrecorded += 1
-        return evt
 
     @property
     def records(self) -> list[LaunchRecord]:

@@ -28,6 +28,10 @@ from skmd.runtime.kernels import ArgValue, KernelEntry
 from skmd.transform import Launch
 
 
+#: batches predicted to run shorter than this on the home device run in program order
+GRAPH_MIN_US = 2000.0
+
+
 @dataclass
 class Deferred:
     id: int
@@ -36,6 +40,7 @@ class Deferred:
     args: dict[int, ArgValue]
     launch: Launch
     event: cl.UserEvent
+    kernel: cl.Kernel | None = None
 
 
 class GraphBatch:
@@ -52,10 +57,11 @@ class GraphBatch:
         self.dev_locks = {d.label: threading.Lock() for d in runtime.devices}
 
     def defer(self, queue: cl.CommandQueue, entry: KernelEntry, args: dict[int, ArgValue],
-              launch: Launch) -> cl.Event:
+              launch: Launch, kernel: cl.Kernel | None = None) -> cl.Event:
         ev = cl.UserEvent(queue.context)
         with self.lock:
-            self.pending.append(Deferred(self.next_id, queue, entry, dict(args), launch, ev))
+            self.pending.append(Deferred(self.next_id, queue, entry, dict(args), launch, ev,
+                                         kernel))
             self.next_id += 1
         return ev
 
@@ -134,6 +140,13 @@ class GraphBatch:
         if not batch:
             return
         mode = config.get().mode
+        if self._too_small(batch):
+            try:
+                self._run_in_order(batch)
+            finally:
+                for d in batch:
+                    d.event.set_status(cl.command_execution_status.COMPLETE)
+            return
         sched = None
         try:
             cmds, sizes = self._commands(batch)
@@ -157,6 +170,35 @@ class GraphBatch:
         finally:
             for d in batch:
                 d.event.set_status(cl.command_execution_status.COMPLETE)
+
+    def _too_small(self, batch: list[Deferred]) -> bool:
+        """A batch whose kernels are predicted to take less than a graph costs to run."""
+        rt = self.rt
+        total = 0.0
+        for d in batch:
+            curve = rt._curve(d.entry, d.launch, rt.home)
+            if curve is None:
+                return False
+            total += float(curve(np.array([d.launch.total_groups]))[0])
+        return total * 1e6 < GRAPH_MIN_US
+
+    def _run_in_order(self, batch: list[Deferred]) -> None:
+        """The program's own kernels, whole on the home device, in its order."""
+        from skmd.runtime import raw
+        from skmd.runtime.kernels import replay_args
+        for d in batch:
+            if d.kernel is None:
+                self._run_node(d, [(self.rt.home, 0, d.launch.total_groups)], "inorder")
+                continue
+            replay_args(d.kernel, d.args, {})
+            raw.enqueue_nd_range_kernel(d.queue, d.kernel, d.launch.global_size,
+                                        d.launch.local_size, None, None, False, False)
+            for b in d.entry.written_buffers(d.args):
+                bufmod.note_written(b)
+            self.rt.note_whole(d.entry, d.launch.global_size, d.launch.local_size,
+                               f"graph batch shorter than {GRAPH_MIN_US:g} us: program order")
+        for d in batch:
+            raw.queue_finish(d.queue)
 
     def _execute(self, batch: list[Deferred], sched: mkmd_graph.Schedule) -> None:
         by_id = {d.id: d for d in batch}
