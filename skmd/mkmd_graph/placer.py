@@ -42,6 +42,10 @@ class Placer:
         self.dev_tl: dict[str, Timeline] = {d: Timeline() for d in platform.devices}
         self.dev_tl[HOST] = Timeline()
         self.link_tl: dict[str, Timeline] = {}
+        # when each location's copy of a buffer is in use by a slot there: a
+        # copy may not land on it meanwhile (it would change data under a
+        # running reader, or mix with a writer's output)
+        self.use_tl: dict[tuple[int, str], Timeline] = {}
         self.valid: dict[int, dict[str, float]] = {}
         init = graph.graph.get("initial")
         home = platform.home_location
@@ -96,11 +100,28 @@ class Placer:
     def route(self, b: int, src: str, dst: str, t: float, nbytes: int,
               extra: dict[str, list[tuple[float, float]]], node=None,
               groups=None) -> tuple[float, list[Hop]]:
+        """Earliest legs moving ``b`` from ``src`` to ``dst`` from ``t`` on.
+
+        Each leg waits for its link and, unless it carries a partial result
+        (staged apart, folded in by a merge slot), for slots using the copy
+        of ``b`` at the leg's destination.
+        """
         hops = []
         for s, d, key, dur in self.p.hops(src, dst, nbytes):
+            uses = self.use_tl.get((b, d)) if groups is None and dur > 0 else None
             if self.contention:
-                t = self.link(key).find(t, dur, extra.get(key, ()))
+                tl, ex = self.link(key), extra.get(key, ())
+                while True:
+                    t = tl.find(t, dur, ex)
+                    if not uses:
+                        break
+                    u = uses.find(t, dur)
+                    if u == t:
+                        break
+                    t = u
                 extra.setdefault(key, []).append((t, t + dur))
+            elif uses:
+                t = uses.find(t, dur)
             hops.append(Hop(b, s, d, key, t, t + dur, nbytes, node, groups))
             t += dur
         return t, hops
@@ -194,9 +215,19 @@ class Placer:
         self.counter += 1
         return self.counter
 
+    def _uses(self, slot: Slot):
+        c: Command = self.g.nodes[slot.node]["command"]
+        return c.reads | c.writes if slot.kind == "run" else c.writes
+
     def book_slot(self, slot: Slot) -> None:
         slot.seq = self._seq()
         self.dev_tl[slot.device].add(slot.start, slot.end)
+        if slot.end > slot.start:
+            for b in self._uses(slot):
+                tl = self.use_tl.get((b, slot.device))
+                if tl is None:
+                    tl = self.use_tl[b, slot.device] = Timeline()
+                tl.add(slot.start, slot.end)
         self.slots.append(slot)
         self.journal.append(("slot", slot))
 
@@ -244,6 +275,9 @@ class Placer:
                 s = entry[1]
                 self.slots.remove(s)
                 self.dev_tl[s.device].remove(s.start, s.end)
+                if s.end > s.start:
+                    for b in self._uses(s):
+                        self.use_tl[b, s.device].remove(s.start, s.end)
             elif entry[0] == "valid":
                 self.valid[entry[1]] = entry[2]
             elif entry[0] == "node":

@@ -67,6 +67,32 @@ def test_in_place_kernel_never_reads_a_copy_being_overwritten():
     assert all(t.src == "host" for t in on_host.transfers if t.node is None)
 
 
+def test_resent_copy_waits_for_readers_of_the_old_copy():
+    # 1 splits and reads buffer 1 on both devices; 2 updates buffer 1 in
+    # place, so its helper must fetch a fresh copy from the host, which may
+    # not land on d1 while 1's share there still reads the copy it replaces
+    cmds = [Command(0, "write", "w", frozenset(), frozenset({1})),
+            Command(1, "kernel", "k1", frozenset({1}), frozenset(), 2, True,
+                    contiguous=False),
+            Command(2, "kernel", "k2", frozenset({1}), frozenset({0, 1}), 2, True,
+                    contiguous=False),
+            Command(3, "kernel", "k3", frozenset(), frozenset(), 1, barrier=True,
+                    contiguous=False)]
+    sizes = {0: 0, 1: 1}
+    p = Platform(devices=("d0", "d1"),
+                 exec_time=lambda v, d, g: 0.0625 * g / (1 if v in (0, 3) else 2),
+                 h2d_bps={"d0": 1e8, "d1": 1e8}, d2h_bps={"d0": 1e8, "d1": 1e8},
+                 duplex=False)
+    g = build_graph(cmds, sizes, {0: frozenset(), 1: frozenset()})
+    coarse = coarse_schedule(g, p)
+    assert check_schedule(g, p, coarse) == []
+    fine = fine_schedule(g, p, coarse, step=0.01, merge_bps=1e9)
+    assert check_schedule(g, p, fine) == []
+    helpers = {s.node for s in fine.slots if s.kind == "run" and s.device == "d1"}
+    assert helpers == {1, 2}                  # both kernels still split
+    assert fine.makespan < coarse.makespan
+
+
 @pytest.mark.parametrize("make", [commutator, bicgstab])
 def test_thesis_shaped_graphs(make):
     wl = make(4096)
