@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One measuring session on a GPU machine (see docs/benchmarks.md for what it produced).
-# Usage: benchmarks/gpu_session.sh PART OUTDIR   (PART: skmd | mkmd | second | profile)
+# Usage: benchmarks/gpu_session.sh PART OUTDIR   (PART: skmd | mkmd | second | final | profile)
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -13,57 +13,36 @@ export PYTHONPATH=/tmp/site:$PWD PYTHONUNBUFFERED=1 COLUMNS=200
 export SKMD_PROFILE_DIR=$out/r/prof POCL_MEMORY_LIMIT=96
 r=$out/r
 { date -u; nvidia-smi -L; lscpu | grep -E "Model name|^CPU\(s\)"; } > "$r/machine.txt" 2>&1
+
+# bench TAG DEVICES SECONDS ARGS...: one program per process, so one that runs over
+# its time slot costs only itself; DEVICES "" means every device
+bench() {
+  local tag=$1 devices=$2 secs=$3; shift 3
+  local name=${*: -1}
+  SKMD_DEVICES=$devices timeout "$secs" python3 -m skmd bench --size "$size" --repeat 2 \
+    --json "$r/${tag}_$name.json" "${@:1:$#-1}" --only "$name" > "$r/${tag}_$name.txt" 2>&1 \
+    || echo "exit $? for $name" >> "$r/${tag}_$name.txt"
+}
+MKMD="abe bicgstab jacobi commutator gabe gramian lyapunov care stein svd sylvester"
+COMPUTE="matrixmultiplication nbody binomialoption"
+skmd3() { for b in "$@"; do bench skmd "" 100 --suite skmd --oracle-steps 4 --max-seconds 1.5 $b; done; }
+skmd2() { for b in $COMPUTE; do bench skmd2gpu gpu0,gpu1 "$1" --suite skmd --oracle-steps 8 $b; done; }
+mkmd2() { for b in $MKMD; do bench mkmd gpu0,gpu1 "$1" --suite mkmd --policy hill $b; done; }
+
 case "$part" in
 skmd)
   python3 -m skmd devices --remeasure > "$r/devices.txt" 2>&1
   python3 benchmarks/launch_overhead.py > "$r/overhead.txt" 2>&1
   python3 benchmarks/merge_throughput.py --n 4096 > "$r/merge.txt" 2>&1
-  for b in vectoradd blackscholes scanlargearrays matrixtranspose aesencrypt aesdecrypt \
-           boxmuller fdtd3d histogram reduction mersennetwister medianfilter sobelfilter; do
-    timeout 100 python3 -m skmd bench --suite skmd --only $b --size $size --repeat 2 \
-      --oracle-steps 4 --max-seconds 1.5 --json "$r/skmd_$b.json" > "$r/skmd_$b.txt" 2>&1 \
-      || echo "exit $? for $b" >> "$r/skmd_$b.txt"
-  done
-  for b in matrixmultiplication nbody binomialoption; do
-    SKMD_DEVICES=gpu0,gpu1 timeout 100 python3 -m skmd bench --suite skmd --only $b --size $size \
-      --repeat 2 --oracle-steps 8 --json "$r/skmd2gpu_$b.json" > "$r/skmd2gpu_$b.txt" 2>&1 \
-      || echo "exit $? for $b" >> "$r/skmd2gpu_$b.txt"
-  done ;;
-mkmd)
-  for b in abe bicgstab jacobi commutator gabe gramian lyapunov care stein svd sylvester; do
-    SKMD_DEVICES=gpu0,gpu1 timeout 60 python3 -m skmd bench --suite mkmd --only $b --size $size \
-      --policy hill --repeat 2 --json "$r/mkmd_$b.json" > "$r/mkmd_$b.txt" 2>&1 \
-      || echo "exit $? for $b" >> "$r/mkmd_$b.txt"
-  done ;;
+  skmd3 vectoradd blackscholes scanlargearrays matrixtranspose aesencrypt aesdecrypt \
+        boxmuller fdtd3d histogram reduction mersennetwister medianfilter sobelfilter
+  skmd2 100 ;;
+mkmd) mkmd2 60 ;;
 second)
   python3 benchmarks/pinned_links.py > "$r/pinned.txt" 2>&1
   python3 benchmarks/launch_overhead.py > "$r/overhead.txt" 2>&1
-  for b in abe bicgstab jacobi commutator gabe gramian lyapunov care stein svd sylvester; do
-    SKMD_DEVICES=gpu0,gpu1 timeout 45 python3 -m skmd bench --suite mkmd --only $b --size $size \
-      --policy hill --repeat 2 --json "$r/mkmd_$b.json" > "$r/mkmd_$b.txt" 2>&1 \
-      || echo "exit $? for $b" >> "$r/mkmd_$b.txt"
-  done
-  for b in matrixmultiplication nbody binomialoption; do
-    SKMD_DEVICES=gpu0,gpu1 timeout 60 python3 -m skmd bench --suite skmd --only $b --size $size \
-      --repeat 2 --oracle-steps 8 --json "$r/skmd2gpu_$b.json" > "$r/skmd2gpu_$b.txt" 2>&1 \
-      || echo "exit $? for $b" >> "$r/skmd2gpu_$b.txt"
-  done
-  for b in vectoradd scanlargearrays fdtd3d; do
-    timeout 60 python3 -m skmd bench --suite skmd --only $b --size $size --repeat 2 \
-      --oracle-steps 4 --max-seconds 1.5 --json "$r/skmd_$b.json" > "$r/skmd_$b.txt" 2>&1 \
-      || echo "exit $? for $b" >> "$r/skmd_$b.txt"
-  done ;;
-final)
-  for b in matrixmultiplication nbody binomialoption; do
-    SKMD_DEVICES=gpu0,gpu1 timeout 45 python3 -m skmd bench --suite skmd --only $b --size $size \
-      --repeat 2 --oracle-steps 8 --json "$r/skmd2gpu_$b.json" > "$r/skmd2gpu_$b.txt" 2>&1 \
-      || echo "exit $? for $b" >> "$r/skmd2gpu_$b.txt"
-  done
-  for b in commutator care abe gabe lyapunov sylvester stein svd gramian jacobi bicgstab; do
-    SKMD_DEVICES=gpu0,gpu1 timeout 30 python3 -m skmd bench --suite mkmd --only $b --size $size \
-      --policy hill --repeat 2 --json "$r/mkmd_$b.json" > "$r/mkmd_$b.txt" 2>&1 \
-      || echo "exit $? for $b" >> "$r/mkmd_$b.txt"
-  done ;;
+  mkmd2 45; skmd2 60; skmd3 vectoradd scanlargearrays fdtd3d ;;
+final) skmd2 45; mkmd2 30 ;;
 profile)
   for b in blackscholes matrixmultiplication; do
     for s in profile1 profile2 $size; do
