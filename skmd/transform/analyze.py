@@ -12,6 +12,7 @@ from .cost import cost_poly, format_cost
 from .frontend import address_space, in_main_file, is_kernel, normalise_options, parse
 from .model import ArgInfo, KernelAnalysis, ProgramAnalysis
 from .poly import Poly
+from . import diskcache
 from .rewrite import RewriteError, partition_source
 from .walker import Ctx, KernelWalker, _is_int
 
@@ -23,8 +24,9 @@ _LOCK = threading.Lock()
 def analyze_program(source: str, options: str | Sequence[str] = ()) -> ProgramAnalysis:
     """Analyse an OpenCL C program; never raises for bad or unsupported source.
 
-    Results are cached by the hash of the source and normalised build options,
-    because pyopencl programs are typically built once and launched many times.
+    Results are cached by the hash of the source and normalised build options, in
+    memory and on disk (:mod:`.diskcache`), because pyopencl programs are built once
+    and launched many times, and run again and again.
     """
     opts = normalise_options(options)
     key = hashlib.sha256((source + "\0" + "\0".join(opts)).encode()).hexdigest()
@@ -32,7 +34,10 @@ def analyze_program(source: str, options: str | Sequence[str] = ()) -> ProgramAn
         if key in _CACHE:
             _CACHE.move_to_end(key)
             return _CACHE[key]
-    result = _analyze(source, opts)
+    result = diskcache.load(key)
+    if not isinstance(result, ProgramAnalysis):
+        result = _analyze(source, opts)
+        diskcache.store(key, result)
     with _LOCK:
         _CACHE[key] = result
         while len(_CACHE) > _CACHE_MAX:

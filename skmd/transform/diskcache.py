@@ -1,0 +1,72 @@
+"""Analyses kept on disk, so the next run of the same program parses nothing.
+
+Keyed by the program's hash and a digest of the transformer's own code, so a new
+version of the analysis never reads an old one's results.  Every failure (no
+folder, unreadable or foreign file) just means "not cached".
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import tempfile
+from pathlib import Path
+from typing import Any
+
+_CODE_DIGEST: str | None = None
+
+
+def code_digest() -> str:
+    global _CODE_DIGEST
+    if _CODE_DIGEST is None:
+        h = hashlib.sha256()
+        here = Path(__file__).resolve().parent
+        for p in sorted(here.glob("*.py")):
+            h.update(p.read_bytes())
+        _CODE_DIGEST = h.hexdigest()[:16]
+    return _CODE_DIGEST
+
+
+def folder() -> Path | None:
+    try:
+        from skmd import config
+        base = config.get().profile_dir
+        if not base:
+            import platformdirs
+            base = platformdirs.user_cache_dir("skmd")
+        return Path(base) / "analysis"
+    except Exception:
+        return None
+
+
+def _path(key: str) -> Path | None:
+    f = folder()
+    return None if f is None else f / f"{key}-{code_digest()}.pickle"
+
+
+def load(key: str) -> Any | None:
+    p = _path(key)
+    if p is None or not p.is_file():
+        return None
+    try:
+        with open(p, "rb") as fh:
+            return pickle.load(fh)
+    except Exception:
+        return None
+
+
+def store(key: str, value: Any) -> None:
+    p = _path(key)
+    if p is None:
+        return
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=p.parent, suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, p)  # readers see the whole file or none
+    except Exception:
+        try:
+            os.unlink(tmp)  # type: ignore[possibly-undefined]
+        except Exception:
+            pass

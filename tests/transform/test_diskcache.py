@@ -1,0 +1,30 @@
+from skmd import config
+from skmd.transform import analyze, analyze_program
+
+SRC = "__kernel void k(__global float *a) { a[get_global_id(0)] *= 2.0f; }"
+
+
+def test_second_process_reads_the_analysis_from_disk(tmp_path, monkeypatch):
+    with config.override(profile_dir=str(tmp_path)):
+        analyze._CACHE.clear()
+        first = analyze_program(SRC + "\n// disk cache test")
+        assert list((tmp_path / "analysis").glob("*.pickle"))
+        analyze._CACHE.clear()  # as in a new process
+
+        def no_parse(*a, **k):
+            raise AssertionError("parsed again although cached on disk")
+        monkeypatch.setattr(analyze, "_analyze", no_parse)
+        second = analyze_program(SRC + "\n// disk cache test")
+    assert second.kernels["k"].splittable == first.kernels["k"].splittable
+    assert second.partition_source == first.partition_source
+
+
+def test_unreadable_cache_file_is_ignored(tmp_path):
+    with config.override(profile_dir=str(tmp_path)):
+        analyze._CACHE.clear()
+        analyze_program(SRC + "\n// corrupt")
+        for p in (tmp_path / "analysis").glob("*.pickle"):
+            p.write_bytes(b"not a pickle")
+        analyze._CACHE.clear()
+        again = analyze_program(SRC + "\n// corrupt")
+    assert again.kernels["k"].splittable
