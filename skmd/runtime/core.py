@@ -394,6 +394,11 @@ class Runtime:
         if problem is None:
             if s.policy == "single":
                 return None, "single policy"
+            entry.undecided += 1
+            if entry.undecided < 2:
+                # a kernel launched once never repays measuring the devices
+                entry.decisions["calibrating"] = True  # not a decision to keep
+                return None, "first launch of this kernel: whole; the next one calibrates"
             shares = planner.calibration_shares(total, labels, self.home.label, unknown)
             if shares.get(self.home.label, 0) >= total:
                 return None, "too few work-groups to calibrate other devices"

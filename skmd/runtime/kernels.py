@@ -56,6 +56,8 @@ class KernelEntry:
     clone_errors: dict[str, str] = field(default_factory=dict)
     decisions: dict[tuple, Any] = field(default_factory=dict)
     _written_idx: tuple[int, ...] | None = None
+    #: launches decided without a model or measured speeds (the first runs whole)
+    undecided: int = 0
     #: devices taken out for this kernel after a failure, with the reason
     excluded: dict[str, str] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
