@@ -13,6 +13,7 @@ pyopencl to the objects it had.  What is patched, and why:
 """
 from __future__ import annotations
 
+import sys
 import threading
 from typing import Any, Callable
 
@@ -90,20 +91,40 @@ def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
         written = kmod.entry_of(kernel).written_buffers(kmod.args_of(kernel))
         for b in written:
             bufmod.note_written(b)
+        if getattr(kernel, "_skmd_transient", False):
+            kmod.args_of(kernel).clear()
         return evt
     from skmd.runtime.core import get_runtime
-    return get_runtime().on_launch(queue, kernel, global_work_size, local_work_size,
-                                   global_work_offset, wait_for, g_times_l,
-                                   allow_empty_ndrange)
+    evt = get_runtime().on_launch(queue, kernel, global_work_size, local_work_size,
+                                  global_work_offset, wait_for, g_times_l,
+                                  allow_empty_ndrange)
+    if getattr(kernel, "_skmd_transient", False):
+        kmod.args_of(kernel).clear()  # the invoker sets them all again next time
+    return evt
 
 
 def _set_arg(self: Any, index: int, value: Any) -> None:
     raw.kernel_set_arg(self, index, value)
+    try:
+        self._skmd_transient = False
+    except AttributeError:
+        pass
     kmod.args_of(self)[index] = ("obj", value)
+
+
+def _mark_caller(kernel: Any) -> None:
+    """Arguments set by pyopencl's generated ``enqueue_knl_*`` (``Kernel.__call__``,
+    pyopencl.array) are set again before every launch, so skmd need not keep those
+    buffers alive after the launch; ``set_args``/``set_arg`` ones must persist."""
+    try:
+        kernel._skmd_transient = sys._getframe(2).f_code.co_name.startswith("enqueue_knl_")
+    except (AttributeError, ValueError):
+        pass
 
 
 def _set_arg_multi(self: Any, pairs: tuple) -> None:
     raw.kernel_set_arg_multi(self, pairs)
+    _mark_caller(self)
     d = kmod.args_of(self)
     for k in range(0, len(pairs), 2):
         d[pairs[k]] = ("obj", pairs[k + 1])
@@ -111,6 +132,7 @@ def _set_arg_multi(self: Any, pairs: tuple) -> None:
 
 def _set_arg_buf_multi(self: Any, pairs: tuple) -> None:
     raw.kernel_set_arg_buf_multi(self, pairs)
+    _mark_caller(self)
     d = kmod.args_of(self)
     for k in range(0, len(pairs), 2):
         d[pairs[k]] = ("buf", bytes(pairs[k + 1]))
@@ -118,6 +140,7 @@ def _set_arg_buf_multi(self: Any, pairs: tuple) -> None:
 
 def _set_arg_buf_pack_multi(self: Any, triples: tuple) -> None:
     raw.kernel_set_arg_buf_pack_multi(self, triples)
+    _mark_caller(self)
     d = kmod.args_of(self)
     for k in range(0, len(triples), 3):
         d[triples[k]] = ("pack", triples[k + 1], triples[k + 2])

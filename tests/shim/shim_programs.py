@@ -1479,7 +1479,7 @@ def wait_for_kernel_on_other_queue(cl):
 
 
 # ---------------------------------------------------------------------------------
-# programs that once exposed differences, and one that still does (KNOWN_BUGS)
+# programs that once exposed differences in skmd (kept as regular programs)
 # ---------------------------------------------------------------------------------
 @program()
 def struct_by_value_argument(cl):
@@ -1513,6 +1513,7 @@ def released_buffer_address_reused(cl):
     return out
 
 
+@program(split=("*",))
 def pool_blocks_returned_after_del(cl):
     import gc
     import pyopencl.array as cla
@@ -1607,10 +1608,5 @@ def async_work_group_copy_kernel(cl):
     return {"a": read(cl, q, ab, a)}
 
 
-KNOWN_BUGS: list[tuple[Callable, dict[str, Any], str]] = [
-    (pool_blocks_returned_after_del, {},
-     "buffers stay alive until their kernel is launched again: the arguments recorded "
-     "per kernel (skmd/runtime/kernels.py args_of, _skmd_args on pyopencl's cached "
-     "generated kernels) hold strong references to the last launch's buffers, so a "
-     "MemoryPool gets those blocks back one launch later than without skmd"),
-]
+#: programs on which skmd still differs from pyopencl: (program, xfail kwargs, diagnosis)
+KNOWN_BUGS: list[tuple[Callable, dict[str, Any], str]] = []
