@@ -16,7 +16,7 @@ import uuid
 import warnings
 from dataclasses import replace
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 import numpy as np
 import pyopencl as cl
@@ -28,7 +28,7 @@ from skmd.runtime import raw
 from skmd.runtime.devices import PhysicalDevice, choose_home, enumerate_all, select
 from skmd.runtime.executor import Share, SplitRun
 from skmd.runtime.kernels import ArgValue, KernelEntry, args_of, entry_of
-from skmd.runtime import planner
+from skmd.runtime import launches, planner, verify
 from skmd.transform import Launch
 
 #: launches recorded in full per run; later ones are only counted
@@ -197,7 +197,7 @@ class Runtime:
         args = args_of(kernel)
         s = config.get()
         if entry.reason is None and self.profiler is None:
-            key = self._signature(args, gsize, lsize, offset, g_times_l, s)
+            key = launches.signature(args, gsize, lsize, offset, g_times_l, s)
             hit = entry.decisions.get(key)
             if hit is not None and hit[3] > 0:
                 launch, shares, reason, uses, span = hit
@@ -221,7 +221,7 @@ class Runtime:
             reason = "waits on events not complete yet (runs whole, in queue order)"
         launch = None
         if reason is None:
-            launch, reason = self._launch_of(entry, args, gsize, lsize, g_times_l)
+            launch, reason = launches.launch_of(entry, args, gsize, lsize, g_times_l)
         if reason is None and self.profiler is not None:
             try:
                 self.profiler.on_launch(queue, entry, args, launch)
@@ -255,82 +255,6 @@ class Runtime:
             return self._whole(queue, kernel, entry, args, gsize, lsize, offset, wait_for,
                                g_times_l, allow_empty, reason or "single device chosen")
         return self._split(queue, entry, args, launch, plan, wait_for, s, key)
-
-    @staticmethod
-    def _signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
-                   g_times_l: bool, s: config.Settings) -> tuple:
-        """What a decision depends on: shape, scalar values, buffer sizes and kinds.
-
-        Not buffer identity: programs make new buffers every run, and a decision
-        about sizes holds for any buffers of those sizes.
-        """
-        parts: list[Any] = [tuple(gsize), None if lsize is None else tuple(lsize), g_times_l,
-                            None if offset is None else tuple(offset), s.policy, s.mode,
-                            s.verify, s.faults, tuple(sorted(s.static_fractions.items()))]
-        for i, a in args.items():
-            if a[0] == "obj":
-                v = a[1]
-                if isinstance(v, cl.MemoryObjectHolder):
-                    size = getattr(v, "_skmd_size", None)
-                    if size is None:
-                        size = int(v.size)
-                        try:
-                            v._skmd_size = size
-                        except AttributeError:
-                            pass
-                    parts.append((i, size, bufmod.root_of(v) is not v))
-                elif isinstance(v, cl.LocalMemory):
-                    parts.append((i, "local", v.size))
-                else:
-                    try:
-                        hash(v)
-                        parts.append((i, v))
-                    except TypeError:
-                        parts.append((i, id(v)))
-            else:
-                parts.append((i, a[1:]))
-        return tuple(parts)
-
-    def _launch_of(self, entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
-                   lsize: Any, g_times_l: bool) -> tuple[Launch | None, str | None]:
-        an = entry.analysis
-        gs = tuple(int(x) for x in gsize)
-        if lsize is None:
-            # the driver would pick the work-group size; a split must fix one, and
-            # a kernel may (legally) compute differently with another
-            return None, "no local size given (the driver chooses the work-groups)"
-        else:
-            ls = tuple(int(x) for x in lsize)
-            if len(ls) != len(gs):
-                return None, "local size rank differs from global size"
-        if g_times_l:
-            gs = tuple(g * l for g, l in zip(gs, ls))
-        if any(g % l for g, l in zip(gs, ls)):
-            return None, "global size not a multiple of the local size"
-        if len(args) != entry.num_args:
-            return None, "not every argument was set through pyopencl"
-        scalars: dict[int, float] = {}
-        sizes: dict[int, int] = {}
-        for i, a in args.items():
-            ai = an.args[i] if i < len(an.args) else None
-            if ai is None:
-                return None, "argument list differs from the analysed kernel"
-            if ai.space in ("global", "constant"):
-                buf = a[1] if a[0] == "obj" else None
-                if buf is None:
-                    if a[0] == "obj" and a[1] is None:
-                        continue  # NULL pointer argument
-                    return None, f"argument {ai.name} is not a buffer"
-                if not isinstance(buf, cl.MemoryObjectHolder) or isinstance(buf, cl.Image):
-                    return None, f"argument {ai.name} is not a plain buffer"
-                if bufmod.is_sub_buffer(buf):
-                    return None, f"argument {ai.name} is a sub-buffer"
-                sizes[i] = int(buf.size)
-        scalars = entry.scalar_values(args)
-        launch = Launch(global_size=gs, local_size=ls, scalars=scalars, buffer_sizes=sizes)
-        if launch.total_groups < 2:
-            return None, "a single work-group row"
-        return launch, None
 
     def _curve(self, entry: KernelEntry, launch: Launch, dev: PhysicalDevice
                ) -> Callable[[np.ndarray], np.ndarray] | None:
@@ -488,10 +412,10 @@ class Runtime:
         with self.split_lock:
             run = SplitRun(self, queue, entry, args, launch,
                            [Share(d, a, b) for d, a, b in ranges], rec)
-            check = self._verify_prepare(queue, entry, args, launch) if s.verify else None
+            check = verify.prepare(self, queue, entry, args, launch) if s.verify else None
             run.run()
             if check is not None:
-                self._verify_check(queue, entry, rec, check)
+                verify.check(self, queue, entry, rec, check)
         rec.wall_s = time.perf_counter() - t_start
         self._learn_overhead(rec)
         self.learn(entry, launch, rec)
@@ -500,56 +424,6 @@ class Runtime:
         # the home device's sub-kernel: a real kernel event (profiling info covers
         # the home share); a marker when home ran no rows
         return run.home_event if run.home_event is not None else raw.enqueue_marker(queue)
-
-    def _verify_prepare(self, queue: cl.CommandQueue, entry: KernelEntry,
-                        args: dict[int, ArgValue], launch: Launch) -> list[tuple[Any, Any]]:
-        """``SKMD_VERIFY``: run the launch whole on home into copies of its outputs."""
-        hq = self.home_queue(queue.context)
-        swap: dict[int, Any] = {}
-        pairs = []
-        for i, a in args.items():
-            if a[0] != "obj" or not isinstance(a[1], cl.MemoryObjectHolder):
-                continue
-            if not entry.analysis.args[i].written:
-                continue
-            app = a[1]
-            bufmod.state_of(app).sync_home(app, hq)
-            copy = cl.Buffer(queue.context, cl.mem_flags.READ_WRITE, max(int(app.size), 1))
-            raw.enqueue_copy_buffer(hq, app, copy, byte_count=int(app.size))
-            swap[i] = copy
-            pairs.append((app, copy))
-        from skmd.runtime.executor import sub_launch_shape
-        from skmd.runtime.kernels import replay_args
-        k = self.clone(entry, self.home, queue.context)
-        replay_args(k, args, swap)
-        n = entry.num_args
-        raw.kernel_set_arg(k, n, np.uint64(launch.global_size[launch.split_dim]))
-        raw.kernel_set_arg(k, n + 1, np.uint64(0))
-        raw.kernel_set_arg(k, n + 2, np.uint64(launch.total_groups))
-        gs, off = sub_launch_shape(launch, 0, launch.total_groups, entry.analysis.launch_mode)
-        raw.enqueue_nd_range_kernel(hq, k, gs, launch.local_size, off, None, False, False)
-        raw.queue_finish(hq)
-        return pairs
-
-    def _verify_check(self, queue: cl.CommandQueue, entry: KernelEntry, rec: LaunchRecord,
-                      pairs: list[tuple[Any, Any]]) -> None:
-        hq = self.home_queue(queue.context)
-        for app, whole in pairs:
-            size = int(app.size)
-            a = np.empty(size, np.uint8)
-            b = np.empty(size, np.uint8)
-            raw.enqueue_read_buffer(hq, app, a, is_blocking=True)
-            raw.enqueue_read_buffer(hq, whole, b, is_blocking=True)
-            if a.tobytes() != b.tobytes():
-                bad = int(np.count_nonzero(a != b))
-                msg = (f"verify: {entry.name} split {rec.ranges} differs from a whole run "
-                       f"in {bad} of {size} bytes; the whole run's result was kept")
-                self.verify_mismatches.append(msg)
-                rec.notes.append(msg)
-                self.warn_once(f"verify:{entry.key}", msg)
-                raw.enqueue_copy_buffer(hq, whole, app, byte_count=size)
-                bufmod.state_of(app).written()
-        raw.queue_finish(hq)
 
     def _check_gain(self, entry: KernelEntry, key: tuple | None, launch: Launch,
                     rec: LaunchRecord, s: config.Settings) -> None:

@@ -178,7 +178,7 @@ class SplitRun:
         rec.ranges = {s.dev.label: (s.first, s.last) for s in self.shares}
 
     def _run(self, plans: list[BufferPlan]) -> None:
-        entry, launch, hq = self.entry, self.launch, self.hq
+        entry, hq = self.entry, self.hq
         mode = entry.analysis.launch_mode
         home_share = next((s for s in self.shares if s.dev is self.home), None)
         others = [s for s in self.shares if s.dev is not self.home]

@@ -8,7 +8,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import numpy as np
 import pyopencl as cl
 
 from skmd.runtime import raw, staging

@@ -1,0 +1,92 @@
+"""From a pyopencl launch to what skmd decides on: its signature and its ``Launch``.
+
+A launch that cannot be described safely (no local size, ranks that differ,
+arguments not set through pyopencl, images, sub-buffers, a single row of
+work-groups) gets a reason instead, and runs whole.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pyopencl as cl
+
+from skmd import config
+from skmd.runtime import buffers as bufmod
+from skmd.runtime.kernels import ArgValue, KernelEntry
+from skmd.transform import Launch
+
+
+def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
+               g_times_l: bool, s: config.Settings) -> tuple:
+    """What a decision depends on: shape, scalar values, buffer sizes and kinds.
+
+    Not buffer identity: programs make new buffers every run, and a decision
+    about sizes holds for any buffers of those sizes.
+    """
+    parts: list[Any] = [tuple(gsize), None if lsize is None else tuple(lsize), g_times_l,
+                        None if offset is None else tuple(offset), s.policy, s.mode,
+                        s.verify, s.faults, tuple(sorted(s.static_fractions.items()))]
+    for i, a in args.items():
+        if a[0] == "obj":
+            v = a[1]
+            if isinstance(v, cl.MemoryObjectHolder):
+                size = getattr(v, "_skmd_size", None)
+                if size is None:
+                    size = int(v.size)
+                    try:
+                        v._skmd_size = size
+                    except AttributeError:
+                        pass
+                parts.append((i, size, bufmod.root_of(v) is not v))
+            elif isinstance(v, cl.LocalMemory):
+                parts.append((i, "local", v.size))
+            else:
+                try:
+                    hash(v)
+                    parts.append((i, v))
+                except TypeError:
+                    parts.append((i, id(v)))
+        else:
+            parts.append((i, a[1:]))
+    return tuple(parts)
+
+def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
+               lsize: Any, g_times_l: bool) -> tuple[Launch | None, str | None]:
+    an = entry.analysis
+    gs = tuple(int(x) for x in gsize)
+    if lsize is None:
+        # the driver would pick the work-group size; a split must fix one, and
+        # a kernel may (legally) compute differently with another
+        return None, "no local size given (the driver chooses the work-groups)"
+    else:
+        ls = tuple(int(x) for x in lsize)
+        if len(ls) != len(gs):
+            return None, "local size rank differs from global size"
+    if g_times_l:
+        gs = tuple(g * l for g, l in zip(gs, ls))
+    if any(g % l for g, l in zip(gs, ls)):
+        return None, "global size not a multiple of the local size"
+    if len(args) != entry.num_args:
+        return None, "not every argument was set through pyopencl"
+    scalars: dict[int, float] = {}
+    sizes: dict[int, int] = {}
+    for i, a in args.items():
+        ai = an.args[i] if i < len(an.args) else None
+        if ai is None:
+            return None, "argument list differs from the analysed kernel"
+        if ai.space in ("global", "constant"):
+            buf = a[1] if a[0] == "obj" else None
+            if buf is None:
+                if a[0] == "obj" and a[1] is None:
+                    continue  # NULL pointer argument
+                return None, f"argument {ai.name} is not a buffer"
+            if not isinstance(buf, cl.MemoryObjectHolder) or isinstance(buf, cl.Image):
+                return None, f"argument {ai.name} is not a plain buffer"
+            if bufmod.is_sub_buffer(buf):
+                return None, f"argument {ai.name} is a sub-buffer"
+            sizes[i] = int(buf.size)
+    scalars = entry.scalar_values(args)
+    launch = Launch(global_size=gs, local_size=ls, scalars=scalars, buffer_sizes=sizes)
+    if launch.total_groups < 2:
+        return None, "a single work-group row"
+    return launch, None
