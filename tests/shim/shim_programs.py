@@ -1608,5 +1608,3 @@ def async_work_group_copy_kernel(cl):
     return {"a": read(cl, q, ab, a)}
 
 
-#: programs on which skmd still differs from pyopencl: (program, xfail kwargs, diagnosis)
-KNOWN_BUGS: list[tuple[Callable, dict[str, Any], str]] = []

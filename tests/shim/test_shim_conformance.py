@@ -71,15 +71,6 @@ def test_enough_programs() -> None:
     assert len({s.name for s in sp.PROGRAMS}) == len(sp.PROGRAMS)
 
 
-@pytest.mark.parametrize("fn,kw,reason", [
-    pytest.param(fn, kw, reason, id=fn.__name__,
-                 marks=pytest.mark.xfail(strict=True, reason=reason, **kw))
-    for fn, kw, reason in sp.KNOWN_BUGS])
-def test_known_differences(fn, kw, reason) -> None:
-    spec = sp.Spec(fn.__name__, fn)
-    _check(spec, "even")
-
-
 # ---------------------------------------------------------------------------------
 # user events
 # ---------------------------------------------------------------------------------
