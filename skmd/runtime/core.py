@@ -46,6 +46,8 @@ class Runtime:
 
     def __init__(self, settings: config.Settings | None = None) -> None:
         s = settings or config.get()
+        from skmd.runtime import faults
+        faults.parse(s.faults)  # a malformed SKMD_FAULTS fails here, not mid-launch
         everything = enumerate_all()
         if not everything:
             raise cl.RuntimeError("skmd: no OpenCL device found on any platform")
