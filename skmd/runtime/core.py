@@ -238,8 +238,11 @@ class Runtime:
         if reason is None:
             plan, reason = self._decide(entry, args, launch, s)
             alone = entry.decisions.pop("alone", None)
-            if key is not None and alone is not None:
+            chosen = entry.decisions.pop("last", None)
+            if key is not None:
+                # kept per launch shape, for the guard rail and the run log
                 entry.decisions[("alone",) + key] = alone
+                entry.decisions[("plan",) + key] = chosen
         calibrating = entry.decisions.pop("calibrating", False)
         if key is not None and s.mode not in ("mkmd", "coarse") and not calibrating:
             # decisions are re-made now and then so measured speeds can move them
@@ -332,7 +335,8 @@ class Runtime:
             return shares, None
         problem = replace(problem, launch_overhead_s=self.split_overhead_s)
         alone = partition.single(problem)
-        entry.decisions["alone"] = alone.cost
+        best = max(alone.shares, key=alone.shares.get)
+        entry.decisions["alone"] = (alone.cost, best)
         if alone.cost * 1e6 < s.min_split_us:
             return None, (f"too short to split ({alone.cost * 1e6:.0f} us predicted "
                           f"< SKMD_MIN_SPLIT_US={s.min_split_us:g})")
@@ -407,7 +411,10 @@ class Runtime:
                            total_groups=launch.total_groups,
                            global_size=launch.global_size, local_size=launch.local_size,
                            policy=s.policy, mode=s.mode)
-        plan = entry.decisions.pop("last", None)
+        plan = entry.decisions.get(("plan",) + key) if key is not None else None
+        alone = entry.decisions.get(("alone",) + key) if key is not None else None
+        if alone:
+            rec.fastest_single_s, rec.fastest_single = alone
         if plan is not None:
             rec.predicted = {k: v for k, v in plan.predicted.items() if shares.get(k)}
         ranges = planner.to_ranges(shares, self.order)
@@ -438,7 +445,7 @@ class Runtime:
         """
         if key is None or s.policy not in ("hill", "linear"):
             return
-        alone = entry.decisions.get(("alone",) + key)
+        alone = (entry.decisions.get(("alone",) + key) or (None, None))[0]
         if not alone or rec.wall_s <= GAIN_MARGIN * alone:
             return
         why = (f"split measured {rec.wall_s * 1e3:.2f} ms > {alone * 1e3:.2f} ms predicted "

@@ -53,7 +53,6 @@ class KernelEntry:
     reason: str | None            # why it never splits (None if it may)
     num_args: int
     clones: dict[str, cl.Kernel] = field(default_factory=dict)
-    clone_errors: dict[str, str] = field(default_factory=dict)
     decisions: dict[tuple, Any] = field(default_factory=dict)
     _written_idx: tuple[int, ...] | None = None
     #: launches decided without a model or measured speeds (the first runs whole)

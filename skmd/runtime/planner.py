@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -124,7 +124,6 @@ def build_problem(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
                   devices: Sequence[PhysicalDevice], home: PhysicalDevice,
                   curve_for: Callable[[PhysicalDevice], Callable[[np.ndarray], np.ndarray] | None],
                   link_for: Callable[[PhysicalDevice], tuple[float, float]],
-                  resident: Callable[[PhysicalDevice], float] | None = None,
                   home_link: tuple[float, float] | None = None,
                   ) -> tuple[partition.PartitionProblem | None, list[str]]:
     """The partition problem of one launch, or None with the devices lacking a curve."""
@@ -145,10 +144,9 @@ def build_problem(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
         h2d, d2h = link_for(dev)
         h2d = 1.0 / (1.0 / h2d + 1.0 / home_down)
         d2h = 1.0 / (1.0 / d2h + 1.0 / home_up)
-        already = resident(dev) if resident else 0.0
         costs.append(partition.DeviceCost(
             label=dev.label, run_time=curve, h2d_bps=h2d, d2h_bps=d2h,
-            link=f"link:{dev.label}", in_fixed=int(max(in_fixed - already, 0)),
+            link=f"link:{dev.label}", in_fixed=int(in_fixed),
             in_per_group=in_pg, out_fixed=int(out_fixed), out_per_group=out_pg,
             merge_fixed=merge_fixed))
     if unknown:
@@ -166,7 +164,3 @@ def rate_curve(rate: Rate, cost_f: float) -> Callable[[np.ndarray], np.ndarray]:
         k = np.asarray(k, dtype=float)
         return np.where(k > 0, ovh + per * k, 0.0)
     return curve
-
-
-def plan_summary(plan: Any) -> str:
-    return ", ".join(f"{k}={v}" for k, v in plan.shares.items() if v)
