@@ -86,8 +86,7 @@ def _run_program(ns: argparse.Namespace, profile: bool) -> int:
         from skmd.runtime.core import get_runtime
         get_runtime().start_profiling()
     if ns.module is not None:
-        args = ([ns.target] if ns.target else []) + list(ns.args)
-        sys.argv = [ns.module, *args]
+        sys.argv = [ns.module, *ns.args]
         runner = lambda: runpy.run_module(ns.module, run_name="__main__", alter_sys=True)
     else:
         sys.argv = [ns.target, *ns.args]
@@ -120,6 +119,15 @@ def _run_program(ns: argparse.Namespace, profile: bool) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if len(argv) >= 2 and argv[0] in ("run", "profile") and argv[1].startswith("-m"):
+        # like python -m: everything after the module's name is the program's
+        module = argv[1][2:] or (argv[2] if len(argv) > 2 else None)
+        rest = argv[2:] if argv[1][2:] else argv[3:]
+        if module is None:
+            _parser().parse_args(argv)  # prints the usage error
+        ns = argparse.Namespace(command=argv[0], module=module, target=None, args=rest)
+        return _run_program(ns, profile=argv[0] == "profile")
     ns = _parser().parse_args(argv)
     if ns.command in ("run", "profile"):
         return _run_program(ns, profile=ns.command == "profile")

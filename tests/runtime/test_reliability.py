@@ -109,6 +109,7 @@ def test_killing_skmd_profile_leaves_the_store_intact(tmp_path):
     p = subprocess.Popen(cmd + ["--size", "profile1"], env=env, cwd=tmp_path,
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(4)
+    assert p.poll() is None, "the profile run ended before it could be killed"
     p.kill()
     p.wait(timeout=30)
     assert _rows(db) >= before

@@ -117,3 +117,19 @@ def test_pyopencl_program_under_skmd_run(tmp_path: Path) -> None:
     assert "skmd" in out["device"], r.stdout
     assert "skmd" not in want["device"], ref.stdout
     assert out["checksum"] == want["checksum"], (r.stdout, ref.stdout)
+
+
+def test_run_module_passes_its_options_through(tmp_path):
+    """`skmd run -m module --opt v` gives the module ["<path>", "--opt", "v"], like python -m."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    (tmp_path / "show_argv.py").write_text("import sys\nprint(repr(sys.argv[1:]))\n")
+    repo = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([repo, str(tmp_path)]))
+    r = subprocess.run([sys.executable, "-m", "skmd", "run", "-m", "show_argv", "--size", "3",
+                        "-x"], env=env, cwd=tmp_path, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "['--size', '3', '-x']" in r.stdout
