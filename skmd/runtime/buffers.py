@@ -194,7 +194,9 @@ _stale: dict[int, tuple[BufferState, MemObj]] = {}
 
 def stale_buffers() -> list[tuple[BufferState, MemObj]]:
     return list(_stale.values())
-_registry_lock = threading.Lock()
+#: re-entrant: a BufferState collected while this thread holds the lock (allocation can
+#: run the garbage collector anywhere) gives its mirrors back under the same lock
+_registry_lock = threading.RLock()
 
 
 def root_of(buf: MemObj) -> MemObj:

@@ -39,7 +39,8 @@ class StagingPool:
         self._keep: dict[int, tuple[Any, Any]] = {}  # id(base array) -> (buffer, array)
         self._leased: dict[int, np.ndarray] = {}     # id(view handed out) -> base array
         self._pooled = 0
-        self._lock = threading.Lock()
+        # re-entrant: allocating under it can collect a BufferState whose __del__ gives back
+        self._lock = threading.RLock()
 
     def _allocate(self, cap: int) -> np.ndarray:
         if self.pinned:
