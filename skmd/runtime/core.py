@@ -14,7 +14,7 @@ import threading
 import time
 import uuid
 import warnings
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
@@ -39,6 +39,19 @@ DECISION_REUSE = 32
 GAIN_MARGIN = 1.05
 #: a decision that keeps coming out the same is re-made less and less often
 MAX_REUSE = 4096
+
+
+@dataclass
+class Decision:
+    """What :meth:`Runtime._decide` concluded for one launch shape."""
+    shares: dict[str, int] | None = None
+    reason: str | None = None
+    #: the policy's plan (its predictions go to the run log)
+    plan: Any = None
+    #: (predicted seconds, device) of the best device alone, for the guard rail
+    alone: tuple[float, str] | None = None
+    #: False for calibration and first launches: not to be reused for later launches
+    keep: bool = True
 
 
 class Runtime:
@@ -235,16 +248,15 @@ class Runtime:
                 return self.graph.defer(queue, entry, args, launch, kernel)
             self.flush_graph()  # a kernel the graph cannot hold orders everything before it
         plan = None
+        keep = True
         if reason is None:
-            plan, reason = self._decide(entry, args, launch, s)
-            alone = entry.decisions.pop("alone", None)
-            chosen = entry.decisions.pop("last", None)
+            d = self._decide(entry, launch, s)
+            plan, reason, keep = d.shares, d.reason, d.keep
             if key is not None:
                 # kept per launch shape, for the guard rail and the run log
-                entry.decisions[("alone",) + key] = alone
-                entry.decisions[("plan",) + key] = chosen
-        calibrating = entry.decisions.pop("calibrating", False)
-        if key is not None and s.mode not in ("mkmd", "coarse") and not calibrating:
+                entry.decisions[("alone",) + key] = d.alone
+                entry.decisions[("plan",) + key] = d.plan
+        if key is not None and s.mode not in ("mkmd", "coarse") and keep:
             # decisions are re-made now and then so measured speeds can move them
             prev = entry.decisions.get(key)
             same = prev is not None and prev[1] == plan and prev[2] == reason
@@ -291,62 +303,60 @@ class Runtime:
             out.append(d)
         return out
 
-    def _decide(self, entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
-                s: config.Settings) -> tuple[dict[str, int] | None, str | None]:
+    def _decide(self, entry: KernelEntry, launch: Launch, s: config.Settings) -> Decision:
         order = self.usable(entry, launch)
         labels = [d.label for d in order]
         total = launch.total_groups
         if len(order) < 2:
-            return None, ("only one device" if len(self.devices) < 2 else
-                          "no other device can take a share (failed or too small)")
+            return Decision(reason="only one device" if len(self.devices) < 2 else
+                            "no other device can take a share (failed or too small)")
         if s.policy == "even":
             n = len(labels)
-            return {lb: total // n + (1 if k < total % n else 0)
-                    for k, lb in enumerate(labels)}, None
+            return Decision({lb: total // n + (1 if k < total % n else 0)
+                             for k, lb in enumerate(labels)})
         if s.policy == "static":
             if not s.static_fractions:
-                return None, "static policy without fractions"
+                return Decision(reason="static policy without fractions")
             fr = [s.static_fractions.get(lb, 0.0) for lb in labels]
             if sum(fr) <= 0:
                 fr = [1.0] + [0.0] * (len(labels) - 1)
             shares = dict(zip(labels, partition.apportion(total, fr)))
             if shares.get(self.home.label, 0) == total:
-                return None, "static: all on the home device"
-            return shares, None
+                return Decision(reason="static: all on the home device")
+            return Decision(shares)
         try:
             problem, unknown = planner.build_problem(
-                entry, args, launch, order, self.home,
+                entry, launch, order, self.home,
                 lambda d: self._curve(entry, launch, d), self.link,
                 home_link=self.home_link())
         except Exception as exc:
-            return None, f"cost model failed: {exc}"
+            return Decision(reason=f"cost model failed: {exc}")
         if problem is None:
             if s.policy == "single":
-                return None, "single policy"
+                return Decision(reason="single policy")
             entry.undecided += 1
             if entry.undecided < 2:
                 # a kernel launched once never repays measuring the devices
-                entry.decisions["calibrating"] = True  # not a decision to keep
-                return None, "first launch of this kernel: whole; the next one calibrates"
+                return Decision(reason="first launch of this kernel: whole; the next one "
+                                       "calibrates", keep=False)
             shares = planner.calibration_shares(total, labels, self.home.label, unknown)
             if shares.get(self.home.label, 0) >= total:
-                return None, "too few work-groups to calibrate other devices"
-            entry.decisions["calibrating"] = True
-            return shares, None
+                return Decision(reason="too few work-groups to calibrate other devices")
+            return Decision(shares, keep=False)
         problem = replace(problem, launch_overhead_s=self.split_overhead_s)
-        alone = partition.single(problem)
-        best = max(alone.shares, key=alone.shares.get)
-        entry.decisions["alone"] = (alone.cost, best)
-        if alone.cost * 1e6 < s.min_split_us:
-            return None, (f"too short to split ({alone.cost * 1e6:.0f} us predicted "
-                          f"< SKMD_MIN_SPLIT_US={s.min_split_us:g})")
+        single = partition.single(problem)
+        alone = (single.cost, max(single.shares, key=single.shares.get))
+        if single.cost * 1e6 < s.min_split_us:
+            return Decision(reason=f"too short to split ({single.cost * 1e6:.0f} us predicted "
+                                   f"< SKMD_MIN_SPLIT_US={s.min_split_us:g})", alone=alone)
         plan = partition.choose(problem, s.policy)
-        entry.decisions["last"] = plan
         if sum(1 for v in plan.shares.values() if v) < 2:
             best = max(plan.shares, key=plan.shares.get)
             if best == self.home.label:
-                return None, f"{s.policy}: fastest alone ({plan.cost*1e3:.3f} ms predicted)"
-        return dict(plan.shares), None
+                return Decision(reason=f"{s.policy}: fastest alone "
+                                       f"({plan.cost*1e3:.3f} ms predicted)",
+                                plan=plan, alone=alone)
+        return Decision(dict(plan.shares), plan=plan, alone=alone)
 
     # -- executing ---------------------------------------------------------------
     def _whole(self, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelEntry,
@@ -355,10 +365,11 @@ class Runtime:
         if bufmod._stale:
             hq = None
             for _, b in entry.buffer_args(args):
-                st = bufmod.state_of(bufmod.root_of(b))
+                root = bufmod.root_of(b)
+                st = bufmod.state_of(root)
                 if not st.home_valid:
                     hq = hq or self.home_queue(queue.context)
-                    st.sync_home(bufmod.root_of(b), hq)
+                    st.sync_home(root, hq)
         evt = raw.enqueue_nd_range_kernel(queue, kernel, gsize, lsize, offset, wait_for,
                                           g_times_l, allow_empty)
         for b in entry.written_buffers(args):

@@ -17,7 +17,7 @@ import numpy as np
 
 from skmd import partition
 from skmd.runtime.devices import PhysicalDevice
-from skmd.runtime.kernels import ArgValue, KernelEntry
+from skmd.runtime.kernels import KernelEntry
 from skmd.transform import Launch
 
 
@@ -57,8 +57,7 @@ class Estimates:
             r.observe(seconds, units)
 
 
-def launch_bytes(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch
-                 ) -> tuple[float, float, float, float, int]:
+def launch_bytes(entry: KernelEntry, launch: Launch) -> tuple[float, float, float, float, int]:
     """(in_fixed, in_per_group, out_fixed, out_per_group, merge_fixed) for a helper device.
 
     A helper device must receive what it reads (only its slice when the access
@@ -120,14 +119,14 @@ def to_ranges(shares: dict[str, int], order: Sequence[PhysicalDevice]
     return out
 
 
-def build_problem(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
+def build_problem(entry: KernelEntry, launch: Launch,
                   devices: Sequence[PhysicalDevice], home: PhysicalDevice,
                   curve_for: Callable[[PhysicalDevice], Callable[[np.ndarray], np.ndarray] | None],
                   link_for: Callable[[PhysicalDevice], tuple[float, float]],
                   home_link: tuple[float, float] | None = None,
                   ) -> tuple[partition.PartitionProblem | None, list[str]]:
     """The partition problem of one launch, or None with the devices lacking a curve."""
-    in_fixed, in_pg, out_fixed, out_pg, merge_fixed = launch_bytes(entry, args, launch)
+    in_fixed, in_pg, out_fixed, out_pg, merge_fixed = launch_bytes(entry, launch)
     # a helper's data goes home -> host -> helper and back the same way
     home_up, home_down = home_link if home_link is not None else (math.inf, math.inf)
     costs = []
