@@ -383,7 +383,9 @@ class Runtime:
             with self.seq_lock:
                 self.seq += 1
                 if len(self._light) + len(self._records) < MAX_RECORDS:
-                    self._light.append((self.seq, entry.name, gsize, lsize, reason))
+                    c = config.get()
+                    self._light.append((self.seq, entry.name, gsize, lsize, reason,
+                                        c.policy, c.mode))
                 else:
                     self.unrecorded += 1
 
@@ -393,8 +395,7 @@ class Runtime:
         if self._light:
             with self.seq_lock:
                 light, self._light = self._light, []
-            pol, mode = config.get().policy, config.get().mode
-            for seq, name, gsize, lsize, reason in light:
+            for seq, name, gsize, lsize, reason, pol, mode in light:
                 self._records.append(LaunchRecord(
                     run_id=self.run_id, seq=seq, kernel=name, total_groups=0,
                     global_size=tuple(int(x) for x in gsize),

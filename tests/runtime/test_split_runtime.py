@@ -121,3 +121,15 @@ def test_split_slower_than_predicted_single_device_stops_splitting(monkeypatch):
     notes = [n for r in same for n in r.notes if "running whole from now on" in n]
     assert notes, "a split slower than predicted must be noted"
     assert stopped, "later launches of the same shape must run whole"
+
+
+def test_whole_launches_keep_the_policy_they_ran_under():
+    import pyopencl as cl
+
+    from skmd import config
+    from skmd.testing import skmd_installed
+    with skmd_installed(policy="single") as rt:
+        with config.override(policy="hill", mode="inorder"):
+            iterate(cl, rounds=1)
+        recs = rt.records  # read after the override ended
+    assert recs and all(r.policy == "hill" and r.mode == "inorder" for r in recs)
