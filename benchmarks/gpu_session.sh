@@ -43,6 +43,7 @@ second)
   python3 benchmarks/launch_overhead.py > "$r/overhead.txt" 2>&1
   mkmd2 45; skmd2 60; skmd3 vectoradd scanlargearrays fdtd3d ;;
 final) skmd2 45; mkmd2 30 ;;
+compute) skmd2 50 ;;
 profile)
   for b in blackscholes matrixmultiplication; do
     for s in profile1 profile2 $size; do

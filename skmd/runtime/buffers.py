@@ -46,6 +46,8 @@ class BufferState:
         self.mirrors: dict[str, Mirror] = {}
         #: False while the newest bytes live only on other devices (graph mode)
         self.home_valid = True
+        #: reads into the host shadow still in flight (see :meth:`prefetch_host`)
+        self._pending: list[cl.Event] = []
 
     def __repr__(self) -> str:
         return f"<BufferState size={self.size} v{self.version} mirrors={list(self.mirrors)}>"
@@ -53,6 +55,7 @@ class BufferState:
     def written(self) -> None:
         """The application buffer changed: every other copy is stale now."""
         with self.lock:
+            self._settle()
             self.version += 1
             self.home_valid = True
 
@@ -80,6 +83,7 @@ class BufferState:
     # -- host shadow ---------------------------------------------------------
     def __del__(self) -> None:
         try:
+            self._settle()
             staging.give(self.host)
             for label, m in self.mirrors.items():
                 _give_device(label, m.buf, self.size)  # back to its own context's pool
@@ -94,10 +98,39 @@ class BufferState:
             self.host_valid = IntervalSet()
         return self.host
 
+    def _settle(self) -> None:
+        """Wait for the shadow's reads in flight: its bytes are trusted only after."""
+        if self._pending:
+            pending, self._pending = self._pending, []
+            raw.wait_for_events(pending)
+
+    def prefetch_host(self, app_buf: MemObj, queue: cl.CommandQueue,
+                      ranges: list[tuple[int, int]]) -> int:
+        """Start reading ``ranges`` of the home copy into the host shadow; returns bytes.
+
+        The reads are queued without waiting, so they can run while the home device
+        computes (``queue`` a copy queue) or just before it does (the queue that then
+        runs the kernel, when the kernel writes this buffer); whoever reads the shadow
+        next goes through :meth:`fetch_host`, which waits for them.
+        """
+        with self.lock:
+            if not self.home_valid:
+                return 0
+            shadow = self._shadow()
+            moved = 0
+            for lo, hi in ranges:
+                for a, b in self.host_valid.missing(lo, hi):
+                    self._pending.append(raw.enqueue_read_buffer(
+                        queue, app_buf, shadow[a:b], src_offset=a, is_blocking=False))
+                    self.host_valid.add(a, b)
+                    moved += b - a
+            return moved
+
     def fetch_host(self, app_buf: MemObj, home_queue: cl.CommandQueue,
                    lo: int, hi: int) -> tuple[np.ndarray, int]:
         """Make the host shadow hold ``[lo, hi)``; returns (shadow, bytes read)."""
         with self.lock:
+            self._settle()
             shadow = self._shadow()
             moved = 0
             for a, b in self.host_valid.missing(lo, hi):

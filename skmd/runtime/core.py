@@ -86,6 +86,7 @@ class Runtime:
         self.split_overhead_s = 300e-6
         self._graph: Any = None
         self._home_queues: dict[int, cl.CommandQueue] = {}
+        self._copy_queues: dict[int, cl.CommandQueue] = {}
         self._links: dict[str, tuple[float, float]] = {}
         self._store: Any = None
         self._store_failed = False
@@ -112,6 +113,14 @@ class Runtime:
             q = cl.CommandQueue(ctx, self.home.device,
                                 properties=cl.command_queue_properties.PROFILING_ENABLE)
             self._home_queues[ctx.int_ptr] = q
+        return q
+
+    def copy_queue(self, ctx: cl.Context) -> cl.CommandQueue:
+        """A second queue on the home device, for copies that overlap its kernels."""
+        q = self._copy_queues.get(ctx.int_ptr)
+        if q is None:
+            q = cl.CommandQueue(ctx, self.home.device)
+            self._copy_queues[ctx.int_ptr] = q
         return q
 
     @property

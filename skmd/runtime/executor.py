@@ -192,6 +192,8 @@ class SplitRun:
                 raw.enqueue_copy_buffer(hq, bp.root, o, byte_count=bp.state.size)
                 origs[id(bp)] = o
 
+        if others and not self.lazy:
+            self._prefetch(plans, others)
         home_evt = None
         if home_share is not None:
             home_evt = self._launch_home(home_share.first, home_share.last, mode)
@@ -250,6 +252,26 @@ class SplitRun:
                     if m is not None and hi > lo:
                         m.version = bp.state.version
                         m.valid = bufmod.IntervalSet([(lo, hi)])
+
+    def _prefetch(self, plans: list[BufferPlan], others: list[Share]) -> None:
+        """Start reading what the helpers need from the home device before it computes.
+
+        A read queued behind the home sub-kernel would wait for it, and the helpers
+        with it: inputs the kernel only reads are read on a copy queue alongside it;
+        those it also writes are read first on its own queue.
+        """
+        cq = self.rt.copy_queue(self.queue.context)
+        moved = 0
+        for bp in plans:
+            ranges = [r for s in others for r in bp.need.get(s.dev.label, [])]
+            if ranges:
+                moved += bp.state.prefetch_host(bp.root, self.hq if bp.written else cq,
+                                                ranges)
+        if moved:  # its time shows in the helpers' h2d pieces, which wait for it
+            raw.queue_flush(cq)
+            key = f"{self.home.label}->host"
+            with self.lock:
+                self.record.bytes_moved[key] = self.record.bytes_moved.get(key, 0) + moved
 
     def _launch_home(self, first: int, last: int, mode: str) -> cl.Event:
         k = self.rt.clone(self.entry, self.home, self.queue.context)

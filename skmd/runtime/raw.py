@@ -20,5 +20,6 @@ kernel_set_arg_buf_pack_multi = _cl.Kernel._set_arg_buf_pack_multi
 enqueue_marker = _cl._enqueue_marker
 wait_for_events = _cl.wait_for_events
 queue_finish = _cl.CommandQueue.finish
+queue_flush = _cl.CommandQueue.flush
 event_wait = _cl.Event.wait
 enqueue_map_buffer = _cl.enqueue_map_buffer
