@@ -30,6 +30,7 @@ class PhysicalDevice:
     #: contexts/queues the runtime made on this device, by purpose
     _context: cl.Context | None = field(default=None, repr=False)
     _queue: cl.CommandQueue | None = field(default=None, repr=False)
+    _copy_queue: cl.CommandQueue | None = field(default=None, repr=False)
 
     @property
     def context(self) -> cl.Context:
@@ -46,6 +47,13 @@ class PhysicalDevice:
                 self.context, self.device,
                 properties=cl.command_queue_properties.PROFILING_ENABLE)
         return self._queue
+
+    @property
+    def copy_queue(self) -> cl.CommandQueue:
+        """A second queue in :attr:`context`: reads that must not wait for its kernels."""
+        if self._copy_queue is None:
+            self._copy_queue = cl.CommandQueue(self.context, self.device)
+        return self._copy_queue
 
     @property
     def speed_score(self) -> float:

@@ -192,7 +192,7 @@ class SplitRun:
                 raw.enqueue_copy_buffer(hq, bp.root, o, byte_count=bp.state.size)
                 origs[id(bp)] = o
 
-        if others and not self.lazy:
+        if others:
             self._prefetch(plans, others)
         home_evt = None
         if home_share is not None:
@@ -258,15 +258,18 @@ class SplitRun:
 
         A read queued behind the home sub-kernel would wait for it, and the helpers
         with it: inputs the kernel only reads are read on a copy queue alongside it;
-        those it also writes are read first on its own queue.
+        those it also writes are read first on its own queue.  In graph mode (lazy)
+        home runs none of this kernel's rows, and the graph keeps kernels that touch
+        the same buffers apart, so everything is read on the copy queue, never behind
+        other kernels running on home meanwhile.
         """
         cq = self.rt.copy_queue(self.queue.context)
         moved = 0
         for bp in plans:
             ranges = [r for s in others for r in bp.need.get(s.dev.label, [])]
             if ranges:
-                moved += bp.state.prefetch_host(bp.root, self.hq if bp.written else cq,
-                                                ranges)
+                q = self.hq if bp.written and not self.lazy else cq
+                moved += bp.state.prefetch_host(bp.root, q, ranges)
         if moved:  # its time shows in the helpers' h2d pieces, which wait for it
             raw.queue_flush(cq)
             key = f"{self.home.label}->host"
@@ -325,6 +328,8 @@ class SplitRun:
         t = time.perf_counter()
         sent = 0
         for bp in plans:
+            # others read this device's copy through its copy queue, not behind its kernels
+            bp.state.mirror(dev.label, dev.context, dev.copy_queue)
             for lo, hi in bp.need.get(dev.label, []):
                 sent += bp.state.fill_mirror(dev.label, dev.context, q, bp.root, self.hq, lo, hi)
             m = bp.state.mirror(dev.label, dev.context, q)
