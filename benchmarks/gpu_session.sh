@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One measuring session on a GPU machine (see docs/benchmarks.md for what it produced).
-# Usage: benchmarks/gpu_session.sh PART OUTDIR   (PART: skmd | mkmd | second | final | profile)
+# Usage: benchmarks/gpu_session.sh PART OUTDIR
+#   PART: skmd | mkmd | second | final | compute | onegpu | profile
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -27,6 +28,7 @@ MKMD="abe bicgstab jacobi commutator gabe gramian lyapunov care stein svd sylves
 COMPUTE="matrixmultiplication nbody binomialoption"
 skmd3() { for b in "$@"; do bench skmd "" 100 --suite skmd --oracle-steps 4 --max-seconds 1.5 $b; done; }
 skmd2() { for b in $COMPUTE; do bench skmd2gpu gpu0,gpu1 "$1" --suite skmd --oracle-steps 8 $b; done; }
+onegpu() { for b in "$@"; do bench gpucpu gpu0,cpu0 40 --suite skmd --oracle-steps 8 --max-seconds 1.5 $b; done; }
 mkmd2() { for b in $MKMD; do bench mkmd gpu0,gpu1 "$1" --suite mkmd --policy hill $b; done; }
 
 case "$part" in
@@ -44,6 +46,7 @@ second)
   mkmd2 45; skmd2 60; skmd3 vectoradd scanlargearrays fdtd3d ;;
 final) skmd2 45; mkmd2 30 ;;
 compute) skmd2 50 ;;
+onegpu) onegpu vectoradd blackscholes binomialoption boxmuller mersennetwister ;;
 profile)
   for b in blackscholes matrixmultiplication; do
     for s in profile1 profile2 $size; do
