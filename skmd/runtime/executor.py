@@ -186,7 +186,7 @@ class SplitRun:
 
         # Pre-launch snapshots for diff merges, taken on the home device itself.
         origs: dict[int, cl.Buffer] = {}
-        if others:
+        if others and not self.lazy:  # lazy: the helper's copy is kept, never merged
             for bp in diff_bufs:
                 o = cl.Buffer(self.queue.context, cl.mem_flags.READ_WRITE, max(bp.state.size, 1))
                 raw.enqueue_copy_buffer(hq, bp.root, o, byte_count=bp.state.size)
@@ -231,12 +231,15 @@ class SplitRun:
                     raw.enqueue_write_buffer(hq, part, host, is_blocking=False)
                     mergemod.diff_merge(hq, bp.root, part, origs[id(bp)], bp.state.size)
                 merge_bytes += hi - lo
-        raw.queue_finish(hq)
+        merged = any(results)
+        if merged or origs:
+            # only then: in graph mode the home queue may be running other kernels
+            raw.queue_finish(hq)
         for outs in results:
             for _, _, host in outs:
                 staging.give(host)
         t_m_end = time.perf_counter()
-        if others:
+        if merged:
             self.record.merge_s = t_m_end - t_m
             self._piece(self.home.label, "merge", t_m, t_m_end, self.entry.name, merge_bytes)
 

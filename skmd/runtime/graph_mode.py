@@ -55,6 +55,11 @@ class GraphBatch:
         self.last_graph: Any = None
         self.node_pool = ThreadPoolExecutor(max_workers=64, thread_name_prefix="skmd-node")
         self.dev_locks = {d.label: threading.Lock() for d in runtime.devices}
+        #: per batch signature (kernels and sizes): the guard rail's state
+        self.inorder_s: dict[tuple, float] = {}
+        self.hold: dict[tuple, int] = {}
+        self.hold_why: dict[tuple, str] = {}
+        self.backoff: dict[tuple, int] = {}
 
     def defer(self, queue: cl.CommandQueue, entry: KernelEntry, args: dict[int, ArgValue],
               launch: Launch, kernel: cl.Kernel | None = None) -> cl.Event:
@@ -140,13 +145,23 @@ class GraphBatch:
         if not batch:
             return
         mode = config.get().mode
+        sig = tuple((d.entry.name, tuple(d.launch.global_size)) for d in batch)
+        reason = None
         if self._too_small(batch):
+            reason = f"graph batch shorter than {GRAPH_MIN_US:g} us: program order"
+        elif self.hold.get(sig, 0) > 0:
+            self.hold[sig] -= 1
+            reason = self.hold_why[sig]
+        if reason is not None:
+            t = time.perf_counter()
             try:
-                self._run_in_order(batch)
+                self._run_in_order(batch, reason)
+                self.inorder_s[sig] = time.perf_counter() - t
             finally:
                 for d in batch:
                     d.event.set_status(cl.command_execution_status.COMPLETE)
             return
+        t_batch = time.perf_counter()
         sched = None
         try:
             cmds, sizes = self._commands(batch)
@@ -167,22 +182,49 @@ class GraphBatch:
                 self._execute(batch, sched)
             for st, app in bufmod.stale_buffers():
                 st.sync_home(app, self.rt.home_queue(app.context))
+            if sched is not None and config.get().online:
+                self._judge(sig, batch, time.perf_counter() - t_batch)
         finally:
             for d in batch:
                 d.event.set_status(cl.command_execution_status.COMPLETE)
 
-    def _too_small(self, batch: list[Deferred]) -> bool:
-        """A batch whose kernels are predicted to take less than a graph costs to run."""
+    def _judge(self, sig: tuple, batch: list[Deferred], took: float) -> None:
+        """Guard rail: a graph measured slower than program order runs in order for a while.
+
+        The yardstick is the same batch measured in order when there is one, else
+        the models' figure for the home device.  Each failure doubles how many
+        batches run in order before the graph is tried again.
+        """
+        from skmd.runtime.core import GAIN_MARGIN, MAX_REUSE
+        est = self.inorder_s.get(sig)
+        if est is None:
+            est = self._home_estimate(batch)
+        if est is None or took <= GAIN_MARGIN * est:
+            self.backoff.pop(sig, None)
+            return
+        span = min(2 * self.backoff.get(sig, 4), MAX_REUSE)
+        self.backoff[sig] = span
+        self.hold[sig] = span
+        self.hold_why[sig] = (f"graph batch measured {took * 1e3:.2f} ms > {est * 1e3:.2f} ms "
+                              f"in order: program order for {span} batches")
+
+    def _home_estimate(self, batch: list[Deferred]) -> float | None:
+        """The models' time for the whole batch on the home device (None: unmodelled)."""
         rt = self.rt
         total = 0.0
         for d in batch:
             curve = rt._curve(d.entry, d.launch, rt.home)
             if curve is None:
-                return False
+                return None
             total += float(curve(np.array([d.launch.total_groups]))[0])
-        return total * 1e6 < GRAPH_MIN_US
+        return total
 
-    def _run_in_order(self, batch: list[Deferred]) -> None:
+    def _too_small(self, batch: list[Deferred]) -> bool:
+        """A batch whose kernels are predicted to take less than a graph costs to run."""
+        total = self._home_estimate(batch)
+        return total is not None and total * 1e6 < GRAPH_MIN_US
+
+    def _run_in_order(self, batch: list[Deferred], reason: str) -> None:
         """The program's own kernels, whole on the home device, in its order."""
         from skmd.runtime import raw
         from skmd.runtime.kernels import replay_args
@@ -195,8 +237,7 @@ class GraphBatch:
                                         d.launch.local_size, None, None, False, False)
             for b in d.entry.written_buffers(d.args):
                 bufmod.note_written(b)
-            self.rt.note_whole(d.entry, d.launch.global_size, d.launch.local_size,
-                               f"graph batch shorter than {GRAPH_MIN_US:g} us: program order")
+            self.rt.note_whole(d.entry, d.launch.global_size, d.launch.local_size, reason)
         for d in batch:
             raw.queue_finish(d.queue)
 

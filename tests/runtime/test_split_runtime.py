@@ -133,3 +133,27 @@ def test_whole_launches_keep_the_policy_they_ran_under():
             iterate(cl, rounds=1)
         recs = rt.records  # read after the override ended
     assert recs and all(r.policy == "hill" and r.mode == "inorder" for r in recs)
+
+
+@pytest.mark.parametrize("online", [True, False])
+def test_graph_slower_than_program_order_falls_back(monkeypatch, online):
+    """Graph mode's guard rail: a batch measured slower than in order runs in order next."""
+    import pyopencl as cl
+
+    from skmd.runtime import graph_mode
+    from skmd.testing import skmd_installed
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, batch: False)
+    # the home device alone is predicted (wrongly) to run any batch in 1 ns
+    monkeypatch.setattr(graph_mode.GraphBatch, "_home_estimate", lambda self, batch: 1e-9)
+    bare = commutator(cl)
+    with skmd_installed(mode="mkmd", policy="even", online=online) as rt:
+        outs = [commutator(cl) for _ in range(3)]
+        recs = list(rt.records)
+    from skmd.testing import mismatches
+    assert all(not mismatches(bare, o) for o in outs)
+    held = [r for r in recs if r.reason and r.reason.startswith("graph batch measured")]
+    if online:
+        n = len(recs) // 3
+        assert len(held) == 2 * n, "the two later runs of the program must run in order"
+    else:
+        assert not held
