@@ -281,9 +281,12 @@ class GraphBatch:
         rt = self.rt
         if not ranges:
             ranges = [(rt.home, 0, d.launch.total_groups)]
-        labels = sorted({dev.label for dev, _, _ in ranges}
-                        | ({rt.home.label} if any(dev is not rt.home for dev, _, _ in ranges)
-                           and len(ranges) > 1 else set()))
+        # The home device is not locked: its rows go to skmd's in-order home queue,
+        # behind whatever runs there, while the helpers start at once (a plan that
+        # gives a kernel a sliver of home after another kernel must not hold the
+        # helpers' rows back until then).  The graph keeps nodes that run at the
+        # same time off each other's buffers.
+        labels = sorted({dev.label for dev, _, _ in ranges if dev is not rt.home})
         locks = [self.dev_locks[lb] for lb in labels]
         for lk in locks:
             lk.acquire()
