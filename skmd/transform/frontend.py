@@ -97,16 +97,53 @@ def _base_header() -> str | None:
 #: where the built-in prelude appears to clang (an in-memory file, so an absolute path)
 PRELUDE_FILE = "/skmd-virtual/skmd_prelude.h"
 
-# Used only when no base header is installed: enough for typical kernels.
+#: OpenCL C's constant macros (limits, math constants, sampler flags), for the
+#: prelude used when no base header is installed.  Only parsing needs them: the
+#: analysis never evaluates a floating constant, and the sampler values are this
+#: prelude's own (every implementation picks its own).
+_MATH = {"E": "2.718281828459045235360", "LOG2E": "1.442695040888963407360",
+         "LOG10E": "0.434294481903251827651", "LN2": "0.693147180559945309417",
+         "LN10": "2.302585092994045684020", "PI": "3.141592653589793238460",
+         "PI_2": "1.570796326794896619230", "PI_4": "0.785398163397448309616",
+         "1_PI": "0.318309886183790671538", "2_PI": "0.636619772367581343076",
+         "2_SQRTPI": "1.128379167095512573900", "SQRT2": "1.414213562373095048800",
+         "SQRT1_2": "0.707106781186547524401"}
+_CONSTANTS = {
+    **{f"M_{k}_F": f"{v}f" for k, v in _MATH.items()},
+    **{f"M_{k}": v for k, v in _MATH.items()},
+    "CHAR_BIT": "8", "SCHAR_MAX": "127", "SCHAR_MIN": "(-127-1)", "CHAR_MAX": "SCHAR_MAX",
+    "CHAR_MIN": "SCHAR_MIN", "UCHAR_MAX": "255", "SHRT_MAX": "32767",
+    "SHRT_MIN": "(-32767-1)", "USHRT_MAX": "65535", "INT_MAX": "2147483647",
+    "INT_MIN": "(-2147483647-1)", "UINT_MAX": "0xffffffffU",
+    "LONG_MAX": "0x7fffffffffffffffL", "LONG_MIN": "(-0x7fffffffffffffffL-1)",
+    "ULONG_MAX": "0xffffffffffffffffUL",
+    "FLT_DIG": "6", "FLT_MANT_DIG": "24", "FLT_MAX_10_EXP": "38", "FLT_MAX_EXP": "128",
+    "FLT_MIN_10_EXP": "(-37)", "FLT_MIN_EXP": "(-125)", "FLT_RADIX": "2",
+    "FLT_MAX": "0x1.fffffep127f", "FLT_MIN": "0x1.0p-126f", "FLT_EPSILON": "0x1.0p-23f",
+    "DBL_DIG": "15", "DBL_MANT_DIG": "53", "DBL_MAX_10_EXP": "308", "DBL_MAX_EXP": "1024",
+    "DBL_MIN_10_EXP": "(-307)", "DBL_MIN_EXP": "(-1021)",
+    "DBL_MAX": "0x1.fffffffffffffp1023", "DBL_MIN": "0x1.0p-1022",
+    "DBL_EPSILON": "0x1.0p-52",
+    "MAXFLOAT": "FLT_MAX", "HUGE_VALF": "(1.0f/0.0f)", "HUGE_VAL": "(1.0/0.0)",
+    "INFINITY": "(1.0f/0.0f)", "NAN": "(0.0f/0.0f)",
+    "FP_ILOGB0": "INT_MIN", "FP_ILOGBNAN": "INT_MAX",
+    "CLK_LOCAL_MEM_FENCE": "1", "CLK_GLOBAL_MEM_FENCE": "2", "CLK_IMAGE_MEM_FENCE": "4",
+    "CLK_NORMALIZED_COORDS_FALSE": "0", "CLK_NORMALIZED_COORDS_TRUE": "1",
+    "CLK_ADDRESS_NONE": "0", "CLK_ADDRESS_CLAMP_TO_EDGE": "2", "CLK_ADDRESS_CLAMP": "4",
+    "CLK_ADDRESS_REPEAT": "6", "CLK_ADDRESS_MIRRORED_REPEAT": "8",
+    "CLK_FILTER_NEAREST": "0x10", "CLK_FILTER_LINEAR": "0x20",
+}
+
+# Used only when no base header is installed (a system OpenCL without PoCL's wheel).
 _FALLBACK_PRELUDE = "\n".join(
     ["typedef unsigned char uchar; typedef unsigned short ushort;",
      "typedef unsigned int uint; typedef unsigned long ulong;",
      "typedef ulong size_t; typedef long ptrdiff_t; typedef long intptr_t;",
      "typedef ulong uintptr_t; typedef uint cl_mem_fence_flags;",
-     "#define CLK_LOCAL_MEM_FENCE 1", "#define CLK_GLOBAL_MEM_FENCE 2",
-     "#define CLK_IMAGE_MEM_FENCE 4", "#define INFINITY (1.0f/0.0f)",
-     "#define NAN (0.0f/0.0f)", "#define MAXFLOAT 3.402823466e+38F",
-     "#define M_PI_F 3.14159265358979323846f", "#define M_PI 3.14159265358979323846"]
+     # clang declares the built-ins with pointer arguments (sincos, fract, vload4 ...)
+     # for OpenCL C 1.x only when this feature macro is defined
+     "#define __opencl_c_named_address_space_builtins 1"]
+    + [f"#define {k} {v}" for k, v in _CONSTANTS.items()]
     + [f"typedef {t} {t}{n} __attribute__((ext_vector_type({n})));"
        for t in ("char", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
                  "float", "double", "half")

@@ -165,3 +165,27 @@ def test_pyopencl_generated_kernels():
     assert elw and all(k.splittable for k in elw)
     red = [k for n, k in kinds.items() if "reduce" in n]
     assert red and all(k.splittable for k in red)
+
+
+def test_every_benchmark_parses_without_pocls_header(monkeypatch):
+    """A system OpenCL (no PoCL wheel) gets the built-in prelude: it must know OpenCL C's
+    constants (limits, M_*_F, samplers), or kernels using them are never split."""
+    from skmd.bench.programs import REGISTRY
+    from skmd.transform import frontend
+    monkeypatch.setattr(frontend, "_base_header", lambda: None)
+    failed = {}
+    for name, bench in REGISTRY.items():
+        if not bench.source:
+            continue
+        parsed = frontend.parse(bench.source, frontend.normalise_options(
+            list(bench.build_options)))
+        if parsed.errors:
+            failed[name] = parsed.errors[:2]
+    assert not failed, failed
+    consts = " + ".join(f"(float){k}" for k in frontend._CONSTANTS if not k.startswith("CLK"))
+    src = f"__kernel void k(__global float *x) {{ x[0] = {consts}; }}"
+    assert not frontend.parse(src, ()).errors
+    pointers = ("__kernel void k(__global float *x) { float c; int e; "
+                "x[0] = sincos(x[1], &c) + fract(x[2], &c) + frexp(x[3], &e); "
+                "vstore4(vload4(1, x), 2, x); }")
+    assert not frontend.parse(pointers, ()).errors
