@@ -172,7 +172,7 @@ def main() -> None:
     try:
         t = time.perf_counter()
         if args.device == "gpu":  # enough work that the larger inputs run > 10 ms
-            devname, S, Y = pocl_profiles(sizes=(512, 1024, 2048, 4096, 8192, 16384),
+            devname, S, Y = pocl_profiles(sizes=(4096, 8192, 16384, 32768, 65536, 131072),
                                           items=1 << 22, local=256, kind="gpu")
         else:
             devname, S, Y = pocl_profiles()
