@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One measuring session on a GPU machine (see docs/benchmarks.md for what it produced).
 # Usage: benchmarks/gpu_session.sh PART OUTDIR
-#   PART: skmd | mkmd | second | final | compute | three | onegpu | profile
+#   PART: skmd | mkmd | second | final | compute | three | recheck | onegpu | profile
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -48,6 +48,7 @@ final) skmd2 45; mkmd2 30 ;;
 compute) skmd2 50 ;;
 three) skmd3 vectoradd blackscholes scanlargearrays matrixtranspose aesencrypt aesdecrypt \
         boxmuller fdtd3d histogram reduction mersennetwister medianfilter sobelfilter ;;
+recheck) skmd3 vectoradd histogram matrixtranspose medianfilter mersennetwister; skmd2 45 ;;
 onegpu) onegpu vectoradd blackscholes binomialoption boxmuller mersennetwister ;;
 profile)
   for b in blackscholes matrixmultiplication; do

@@ -345,9 +345,16 @@ class Runtime:
                 return Decision(reason="single policy")
             entry.undecided += 1
             if entry.undecided < 2:
-                # a kernel launched once never repays measuring the devices
+                # a kernel launched once never repays measuring the helpers; the home
+                # device is timed on skmd's own queue, so the next launch can tell
+                # whether helpers could ever pay (see _transfer_bound)
+                if self.home.label in unknown:
+                    return Decision({self.home.label: total}, keep=False)
                 return Decision(reason="first launch of this kernel: whole; the next one "
                                        "calibrates", keep=False)
+            bound = self._transfer_bound(entry, launch, order, unknown)
+            if bound is not None:
+                return Decision(reason=bound, keep=False)
             shares = planner.calibration_shares(total, labels, self.home.label, unknown)
             if shares.get(self.home.label, 0) >= total:
                 return Decision(reason="too few work-groups to calibrate other devices")
@@ -366,6 +373,34 @@ class Runtime:
                                        f"({plan.cost*1e3:.3f} ms predicted)",
                                 plan=plan, alone=alone)
         return Decision(dict(plan.shares), plan=plan, alone=alone)
+
+    def _transfer_bound(self, entry: KernelEntry, launch: Launch,
+                        order: list[PhysicalDevice], unknown: list[str]) -> str | None:
+        """Why calibrating the helpers cannot pay, or None when it might.
+
+        Only the home device's time must be known: the helpers' transfers alone
+        bound what they could ever save (:func:`planner.best_saving`).
+        """
+        if self.home.label in unknown:
+            return None
+        curve = self._curve(entry, launch, self.home)
+        if curve is None:
+            return None
+        total = launch.total_groups
+        t_home = float(curve(np.array([total]))[0])
+        up, down = self.home_link()
+        links = []
+        for d in order:
+            if d is self.home:
+                continue
+            h2d, d2h = self.link(d)
+            links.append((1.0 / (1.0 / h2d + 1.0 / down), 1.0 / (1.0 / d2h + 1.0 / up)))
+        saving = planner.best_saving(t_home, total, planner.launch_bytes(entry, launch), links)
+        if saving >= 1.0 - 1.0 / GAIN_MARGIN:
+            return None
+        return (f"transfer-bound: moving helpers' rows would cost more than it saves "
+                f"(at most {saving * 100:.1f} % of {t_home * 1e3:.3f} ms even with "
+                "infinitely fast helpers); whole, helpers not calibrated")
 
     # -- executing ---------------------------------------------------------------
     def _whole(self, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelEntry,
@@ -439,6 +474,8 @@ class Runtime:
         if plan is not None:
             rec.predicted = {k: v for k, v in plan.predicted.items() if shares.get(k)}
         ranges = planner.to_ranges(shares, self.order)
+        if len(ranges) == 1 and ranges[0][0] is self.home:
+            rec.reason = "first launch of this kernel: whole, timed on the home device"
         with self.split_lock:
             run = SplitRun(self, queue, entry, args, launch,
                            [Share(d, a, b) for d, a, b in ranges], rec)

@@ -89,6 +89,33 @@ def launch_bytes(entry: KernelEntry, launch: Launch) -> tuple[float, float, floa
     return in_fixed, in_pg, out_fixed, out_pg, merge_fixed
 
 
+def best_saving(t_home: float, total: int, bytes_: tuple[float, float, float, float, int],
+                helper_links: Sequence[tuple[float, float]]) -> float:
+    """The most any split could save of ``t_home`` (a fraction), however fast the helpers.
+
+    Helpers are taken as infinitely fast and their transfers as overlapping the
+    home device's work completely; all that is left is moving their rows' bytes
+    over their (effective) links.  With home at ``p`` s per group and a helper at
+    ``c_i`` s per group of transfers, the balanced makespan is
+    ``total / (1/p + sum 1/c_i)``.  A helper whose fixed bytes alone take longer
+    than ``t_home`` cannot take part.  A bound, not a prediction: when even it is
+    small, measuring the helpers (calibration) cannot pay.
+    """
+    if t_home <= 0 or total <= 0:
+        return 0.0
+    in_fixed, in_pg, out_fixed, out_pg, _ = bytes_
+    p = t_home / total
+    rate = 1.0 / p
+    for h2d, d2h in helper_links:
+        if in_fixed / h2d + out_fixed / d2h >= t_home:
+            continue
+        c = in_pg / h2d + out_pg / d2h
+        if c <= 0:
+            return 1.0
+        rate += 1.0 / c
+    return 1.0 - (1.0 / rate) / p
+
+
 def calibration_shares(total: int, labels: Sequence[str], home: str,
                        unknown: Sequence[str]) -> dict[str, int]:
     """Give each helper a small slice (1/16 of the groups, at least 1): one launch

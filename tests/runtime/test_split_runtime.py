@@ -157,3 +157,19 @@ def test_graph_slower_than_program_order_falls_back(monkeypatch, online):
         assert len(held) == 2 * n, "the two later runs of the program must run in order"
     else:
         assert not held
+
+
+@pytest.mark.parametrize("link_bps", [1e3, 1e15])
+def test_transfer_bound_kernels_skip_calibration(monkeypatch, link_bps):
+    """Helpers behind a link too slow to ever pay are not calibrated (no split at all)."""
+    from skmd.runtime import core
+    monkeypatch.setattr(core.Runtime, "link", lambda self, dev: (link_bps, link_bps))
+    monkeypatch.setattr(core.Runtime, "home_link", lambda self: (link_bps, link_bps))
+    bad, records = compare_with_and_without(
+        lambda cl: iterate(cl, rounds=4), policy="hill", min_split_us=0.0)
+    assert not bad, bad
+    bound = [r for r in records if r.reason and r.reason.startswith("transfer-bound")]
+    if link_bps < 1e6:
+        assert bound and not _split(records)
+    else:
+        assert not bound and _split(records), "fast links: the helpers are calibrated"
