@@ -48,6 +48,9 @@ def main(paths: list[str]) -> None:
     if any(r[4] for r in rows):
         head += ["oracle", "oracle split"]
     head += ["skmd split"]
+    busy = any((r[3].get("mkmd") or {}).get("busy") for r in rows)
+    if busy:
+        head += ["mkmd busy %"]
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     logs: dict[str, list[float]] = {}
@@ -63,6 +66,9 @@ def main(paths: list[str]) -> None:
             if orc and orc.get("speedup"):
                 logs.setdefault("oracle", []).append(math.log(orc["speedup"]))
         cells.append(_split(cfg.get("skmd")))
+        if busy:
+            b = (cfg.get("mkmd") or {}).get("busy") or {}
+            cells.append("/".join(f"{100 * v:.0f}" for v in b.values()))
         print("| " + " | ".join(cells) + " |")
     geo = ["geomean", ""]
     for key, _ in present:
@@ -72,6 +78,8 @@ def main(paths: list[str]) -> None:
         v = logs.get("oracle")
         geo += [f"{math.exp(sum(v) / len(v)):.2f}×" if v else "", ""]
     geo.append("")
+    if busy:
+        geo.append("")
     print("| " + " | ".join(geo) + " |")
 
 

@@ -90,6 +90,9 @@ class ConfigResult:
     split_launches: int = 0
     #: why launches ran whole (reason -> count, last timed run)
     whole_reasons: dict[str, int] = field(default_factory=dict)
+    #: device label -> fraction of the last timed run it spent running kernels
+    #: (from the run log's kernel pieces; empty when no launch was timed per device)
+    busy: dict[str, float] = field(default_factory=dict)
     speedup: float | None = None
 
     @property
@@ -382,6 +385,34 @@ def distribution_of(records: Sequence[Any], home: str
     return dict(groups), len(records), split, dict(reasons)
 
 
+def busy_of(records: Sequence[Any], elapsed: float) -> dict[str, float]:
+    """Per device, the share of ``elapsed`` covered by its kernel pieces (overlaps once).
+
+    Launches that ran whole without skmd timing them leave no pieces: a run made
+    only of those gives an empty result rather than a wrong zero.
+    """
+    spans: dict[str, list[tuple[float, float]]] = {}
+    for rec in records:
+        for p in getattr(rec, "pieces", ()) or ():
+            if p.kind == "kernel" and p.end > p.start:
+                spans.setdefault(p.device, []).append((p.start, p.end))
+    if not spans or elapsed <= 0:
+        return {}
+    out = {}
+    for dev, iv in spans.items():
+        iv.sort()
+        covered, cur_lo, cur_hi = 0.0, iv[0][0], iv[0][1]
+        for lo, hi in iv[1:]:
+            if lo > cur_hi:
+                covered += cur_hi - cur_lo
+                cur_lo, cur_hi = lo, hi
+            else:
+                cur_hi = max(cur_hi, hi)
+        covered += cur_hi - cur_lo
+        out[dev] = min(1.0, covered / elapsed)
+    return out
+
+
 def _normalise_policies(policies: Iterable[str] | None) -> list[str]:
     if not policies:
         return list(DEFAULT_POLICIES)
@@ -483,6 +514,8 @@ def _run_one(bench: Any, queue: Any, inputs: Any, reference: Any, cfg: Config,
         res.distribution = {d.label: (groups.get(d.label, 0) / total if total else 0.0)
                             for d in rt.order}
         res.launches, res.split_launches, res.whole_reasons = launches, split, reasons
+        busy = busy_of(recs, elapsed)
+        res.busy = {d.label: busy[d.label] for d in rt.order if d.label in busy}
     return elapsed
 
 
@@ -653,9 +686,12 @@ def render_tables(report: BenchReport, console: Any = None) -> None:
             t.add_column("oracle split", justify="right")
             t.add_column("skmd % oracle", justify="right")
         t.add_column("skmd split", justify="right")
+        if suite == "mkmd":
+            t.add_column("mkmd busy %", justify="right")
         for b in benches:
             if b.error:
-                t.add_row(b.name, f"[red]FAIL[/red] {b.error[:60]}", *[""] * (len(cols) + 3))
+                t.add_row(b.name, f"[red]FAIL[/red] {b.error[:60]}",
+                          *[""] * (len(t.columns) - 2))
                 continue
             f = b.column("fastest")
             row = [b.name, (f"{f.key.split(':', 1)[1]} {f.min_s * 1e3:.3g} ms"
@@ -675,6 +711,10 @@ def render_tables(report: BenchReport, console: Any = None) -> None:
                 row.append(f"{100 * r:.0f} %" if r is not None else "–")
             s = b.configs.get("skmd")
             row.append(_fmt_fractions(s.distribution) if s is not None and s.usable else "–")
+            if suite == "mkmd":
+                m = b.configs.get("mkmd")
+                row.append(_fmt_fractions(m.busy) if m is not None and m.usable
+                           and m.busy else "–")
             t.add_row(*row)
         g = ["geomean", ""]
         for k, _ in cols:
@@ -685,6 +725,8 @@ def render_tables(report: BenchReport, console: Any = None) -> None:
             v = report.geomean_of_oracle(suite)
             g.append(f"{100 * v:.0f} %" if v is not None else "–")
         g.append("")
+        if suite == "mkmd":
+            g.append("")
         t.add_row(*g, style="bold")
         console.print(t)
     labels = "/".join(d["label"] for d in report.machine["devices"])

@@ -144,3 +144,33 @@ def test_bad_arguments_exit_2(capsys) -> None:
     assert runner.bench_main(ns) == 2
     ns.policy, ns.only = None, ["no-such-benchmark"]
     assert runner.bench_main(ns) == 2
+
+
+def test_busy_ratio_counts_overlapping_kernels_once() -> None:
+    from skmd.report.records import LaunchRecord, Piece
+    a = LaunchRecord(run_id="r", seq=1, kernel="k", total_groups=4, global_size=(4,),
+                     local_size=(1,), policy="hill", mode="mkmd")
+    a.pieces = [Piece("gpu0", "kernel", 0.0, 0.4, "k"), Piece("gpu0", "kernel", 0.2, 0.6, "k"),
+                Piece("gpu1", "kernel", 0.5, 0.75, "k"), Piece("gpu1", "h2d", 0.0, 0.5, "k")]
+    busy = runner.busy_of([a], 1.0)
+    assert busy == pytest.approx({"gpu0": 0.6, "gpu1": 0.25})
+    whole = LaunchRecord(run_id="r", seq=2, kernel="k", total_groups=0, global_size=(4,),
+                         local_size=None, policy="hill", mode="inorder", reason="whole")
+    assert runner.busy_of([whole], 1.0) == {}
+
+
+def test_mkmd_table_has_busy_column(monkeypatch) -> None:
+    from rich.console import Console
+
+    from skmd.runtime import graph_mode
+    # at CI size the batches are too short for a graph: schedule them anyway
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, batch: False)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
+    rep = run_bench(["commutator"], size="ci", repeat=1, oracle_steps=0, command="pytest",
+                    policies=["hill"])
+    assert rep.all_ok
+    m = rep.benchmarks[0].configs["mkmd"]
+    assert m.busy and all(0.0 < v <= 1.0 for v in m.busy.values())
+    con = Console(record=True, width=250)
+    runner.render_tables(rep, con)
+    assert "mkmd busy" in con.export_text()
