@@ -14,7 +14,8 @@ from .model import ArgInfo, KernelAnalysis, ProgramAnalysis
 from .poly import Poly
 from . import diskcache
 from .rewrite import RewriteError, partition_source
-from .walker import Ctx, KernelWalker, _is_int
+from .cursors import is_int
+from .walker import Ctx, KernelWalker
 
 _CACHE: "OrderedDict[str, ProgramAnalysis]" = OrderedDict()
 _CACHE_MAX = 256
@@ -79,7 +80,7 @@ def analyze_kernel(fn: ci.Cursor, functions: dict[str, ci.Cursor],
             env[p.hash] = {i: Poly.const(0)}
         elif spaces[i] == "local":
             env[p.hash] = {"local": None}
-        elif spaces[i] == "scalar" and _is_int(p.type):
+        elif spaces[i] == "scalar" and is_int(p.type):
             env[p.hash] = Poly.atom(f"arg{i}")
         else:
             env[p.hash] = None

@@ -1,0 +1,77 @@
+"""Questions about clang cursors and types that the kernel walk keeps asking."""
+from __future__ import annotations
+
+import clang.cindex as ci
+
+from .frontend import binary_op, strip, unary_op
+
+K = ci.CursorKind
+INT_KINDS = {ci.TypeKind.BOOL, ci.TypeKind.CHAR_U, ci.TypeKind.UCHAR, ci.TypeKind.USHORT,
+             ci.TypeKind.UINT, ci.TypeKind.ULONG, ci.TypeKind.ULONGLONG, ci.TypeKind.CHAR_S,
+             ci.TypeKind.SCHAR, ci.TypeKind.SHORT, ci.TypeKind.INT, ci.TypeKind.LONG,
+             ci.TypeKind.LONGLONG, ci.TypeKind.ENUM}
+
+
+def is_int(t: ci.Type) -> bool:
+    return t.get_canonical().kind in INT_KINDS
+
+
+def is_ptr(t: ci.Type) -> bool:
+    return t.get_canonical().kind in (ci.TypeKind.POINTER, ci.TypeKind.CONSTANTARRAY,
+                                      ci.TypeKind.INCOMPLETEARRAY)
+
+
+def size_of(t: ci.Type) -> int | None:
+    s = t.get_canonical().get_size()
+    return s if s and s > 0 else None
+
+
+def elem_size(t: ci.Type) -> int:
+    t = t.get_canonical()
+    inner = t.get_pointee() if t.kind == ci.TypeKind.POINTER else t.element_type
+    return size_of(inner) or 1
+
+
+def children(c: ci.Cursor) -> list[ci.Cursor]:
+    return list(c.get_children())
+
+
+def has_kind(c: ci.Cursor, kinds) -> bool:
+    return any(x.kind in kinds for x in c.walk_preorder())
+
+
+def only_returns(c: ci.Cursor) -> bool:
+    if c.kind == K.RETURN_STMT:
+        return True
+    return c.kind == K.COMPOUND_STMT and [x.kind for x in children(c)] == [K.RETURN_STMT]
+
+
+def partial_type(t: ci.Type) -> bool:
+    """Stores of structs (padding) and 3-vectors (4th lane) may leave bytes untouched."""
+    t = t.get_canonical()
+    if t.kind == ci.TypeKind.RECORD:
+        return True
+    return t.kind in (ci.TypeKind.VECTOR, ci.TypeKind.EXTVECTOR) and t.get_size() != \
+        (t.element_type.get_size() * t.element_count)
+
+
+def assigned_decls(c: ci.Cursor) -> set[int]:
+    """Declarations written anywhere under ``c`` (or whose address is taken)."""
+    out: set[int] = set()
+    for x in c.walk_preorder():
+        target = None
+        if x.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
+            target = children(x)[0]
+        elif x.kind == K.BINARY_OPERATOR and binary_op(x) == "=":
+            target = children(x)[0]
+        elif x.kind == K.UNARY_OPERATOR and unary_op(x) in ("++", "--", "&"):
+            target = children(x)[0]
+        if target is not None:
+            t = strip(target)
+            while t.kind == K.MEMBER_REF_EXPR and children(t) and \
+                    t.type.get_canonical().kind != ci.TypeKind.POINTER and \
+                    children(t)[0].type.get_canonical().kind != ci.TypeKind.POINTER:
+                t = strip(children(t)[0])
+            if t.kind == K.DECL_REF_EXPR and t.referenced is not None:
+                out.add(t.referenced.hash)
+    return out
