@@ -1,6 +1,7 @@
 """Markdown tables from ``skmd bench --json`` files (one or many, e.g. one per program).
 
     python benchmarks/bench_tables.py results/skmd_*.json > table.md
+    python benchmarks/bench_tables.py --plot speedups.png results/skmd_*.json
 """
 from __future__ import annotations
 
@@ -84,4 +85,10 @@ def main(paths: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    args = sys.argv[1:]
+    if args[:1] == ["--plot"]:  # the same picture as ``skmd bench --plot``
+        from skmd.bench.runner import load_reports, write_plot
+        write_plot(load_reports(args[2:]), args[1])
+        print(f"wrote {args[1]}")
+    else:
+        main(args)

@@ -49,7 +49,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Callable, Iterable, Sequence
 
 #: the oracle sweep never runs more split points than this per benchmark
@@ -195,6 +195,35 @@ class BenchReport:
             | {"skmd_of_oracle": self.geomean_of_oracle(s)}
             for s in suites}
         return out
+
+
+def _known(cls: type, d: dict[str, Any]) -> dict[str, Any]:
+    """The items of ``d`` that are fields of dataclass ``cls`` (derived ones dropped)."""
+    names = {f.name for f in fields(cls)}
+    return {k: v for k, v in d.items() if k in names}
+
+
+def load_reports(paths: Sequence[str]) -> BenchReport:
+    """One report from ``skmd bench --json`` files (e.g. one per program, as the GPU
+    sessions write them): machine, size and settings from the first file, the
+    benchmarks of all, in order."""
+    report = None
+    for path in paths:
+        with open(path) as fh:
+            d = json.load(fh)
+        benches = []
+        for b in d.get("benchmarks", []):
+            res = BenchResult(**_known(BenchResult, {**b, "configs": {}}))
+            res.configs = {k: ConfigResult(**_known(ConfigResult, c))
+                           for k, c in b.get("configs", {}).items()}
+            benches.append(res)
+        if report is None:
+            report = BenchReport(**_known(BenchReport, {**d, "benchmarks": benches}))
+        else:
+            report.benchmarks.extend(benches)
+    if report is None:
+        raise ValueError("no report files given")
+    return report
 
 
 def _geomean(vals: Iterable[float | None]) -> float | None:

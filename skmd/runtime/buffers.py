@@ -48,6 +48,8 @@ class BufferState:
         self.home_valid = True
         #: reads into the host shadow still in flight (see :meth:`prefetch_host`)
         self._pending: list[cl.Event] = []
+        #: per host-unified device: a buffer over the host shadow itself (zero copy)
+        self.views: dict[str, cl.Buffer] = {}
 
     def __repr__(self) -> str:
         return f"<BufferState size={self.size} v{self.version} mirrors={list(self.mirrors)}>"
@@ -84,6 +86,7 @@ class BufferState:
     def __del__(self) -> None:
         try:
             self._settle()
+            self.views.clear()  # before the shadow they are made over goes back
             staging.give(self.host)
             for label, m in self.mirrors.items():
                 _give_device(label, m.buf, self.size)  # back to its own context's pool
@@ -147,6 +150,25 @@ class BufferState:
                 self.host_valid.add(a, b)
                 moved += b - a
             return shadow, moved
+
+    def host_view(self, label: str, context: cl.Context, app_buf: MemObj,
+                  home_queue: cl.CommandQueue, ranges: list[tuple[int, int]]) -> cl.Buffer:
+        """The host shadow as a buffer of a host-unified device, holding ``ranges``.
+
+        A device that shares the host's memory reads its inputs straight from the
+        shadow (SnuCL's zero copy): no device copy is made or written.  Only for
+        buffers a kernel does not write — the shadow is every helper's source.
+        """
+        with self.lock:
+            for lo, hi in ranges:
+                self.fetch_host(app_buf, home_queue, lo, hi)
+            view = self.views.get(label)
+            if view is None:
+                shadow = self._shadow()
+                view = cl.Buffer(context, cl.mem_flags.READ_ONLY | cl.mem_flags.USE_HOST_PTR,
+                                 hostbuf=shadow[:max(self.size, 1)])
+                self.views[label] = view
+            return view
 
     def mirror(self, label: str, context: cl.Context,
                queue: cl.CommandQueue | None = None) -> Mirror:
@@ -290,6 +312,7 @@ def forget(buf: MemObj) -> None:
     if st is not None:
         st.version += 1  # any other object still holding it sees stale mirrors go
         st.mirrors.clear()
+        st.views.clear()
     try:
         del buf._skmd_state
     except AttributeError:

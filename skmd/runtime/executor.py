@@ -331,6 +331,13 @@ class SplitRun:
         t = time.perf_counter()
         sent = 0
         for bp in plans:
+            if dev.host_unified and not bp.written:
+                # zero copy: the device reads the host shadow itself
+                view = bp.state.host_view(dev.label, dev.context, bp.root, self.hq,
+                                          bp.need.get(dev.label, []))
+                for i in bp.arg_indices:
+                    swap[i] = view
+                continue
             # others read this device's copy through its copy queue, not behind its kernels
             bp.state.mirror(dev.label, dev.context, dev.copy_queue)
             for lo, hi in bp.need.get(dev.label, []):

@@ -174,3 +174,22 @@ def test_mkmd_table_has_busy_column(monkeypatch) -> None:
     con = Console(record=True, width=250)
     runner.render_tables(rep, con)
     assert "mkmd busy" in con.export_text()
+
+
+def test_reports_load_back_from_json(report: BenchReport, tmp_path) -> None:
+    """Per-program JSON files (as the GPU sessions write them) become one report again."""
+    paths = []
+    for b in report.benchmarks:
+        one = BenchReport(**{**{k: getattr(report, k) for k in (
+            "machine", "date", "command", "size", "repeat", "oracle_steps", "policies")},
+            "benchmarks": [b]})
+        p = tmp_path / f"{b.name}.json"
+        p.write_text(json.dumps(one.to_dict(), default=str))
+        paths.append(str(p))
+    back = runner.load_reports(paths)
+    assert [b.name for b in back.benchmarks] == [b.name for b in report.benchmarks]
+    assert back.geomean("skmd") == pytest.approx(report.geomean("skmd"))
+    assert back.benchmarks[0].column("oracle").distribution == \
+        report.benchmarks[0].column("oracle").distribution
+    runner.write_plot(back, str(tmp_path / "p.png"))
+    assert (tmp_path / "p.png").stat().st_size > 0

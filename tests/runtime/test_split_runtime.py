@@ -21,14 +21,33 @@ def test_iterative_program_is_bit_identical(policy):
         assert len(_split(records)) == len(records) == 6
 
 
-def test_read_only_inputs_are_sent_once():
-    _, records = run_with_skmd(iterate, policy="even")
+@pytest.mark.parametrize("unified", [True, False])
+def test_read_only_inputs_are_sent_once(monkeypatch, unified):
+    """Read once from home; a host-unified helper then reads the host copy in place
+    (zero copy), any other helper keeps its device copy while the input is unchanged."""
+    from skmd.runtime import core
+    real = core.enumerate_all
+
+    def as_unified():
+        out = real()
+        for d in out:
+            d.host_unified = unified
+        return out
+    monkeypatch.setattr(core, "enumerate_all", as_unified)
+    bad, records = compare_with_and_without(iterate, policy="even")
+    assert not bad, bad
     scales = [r for r in records if r.kernel == "scale"]
-    first = sum(v for k, v in scales[0].bytes_moved.items() if k.startswith("host->"))
-    later = sum(v for r in scales[1:] for k, v in r.bytes_moved.items()
-                if k.startswith("host->"))
-    assert first > 0
-    assert later == 0, "mirrors of an unchanged input must stay valid"
+    home = next(iter(scales[0].shares))
+
+    def moved(recs, prefix):
+        return sum(v for r in recs for k, v in r.bytes_moved.items() if k.startswith(prefix))
+    assert moved(scales[:1], f"{home}->host") > 0, "the first launch reads the input home"
+    assert moved(scales[1:], f"{home}->host") == 0, "the host copy must stay valid"
+    if unified:
+        assert moved(scales, "host->") == 0, "host-unified helpers read the host copy"
+    else:
+        assert moved(scales[:1], "host->") > 0
+        assert moved(scales[1:], "host->") == 0, "mirrors of an unchanged input stay valid"
 
 
 @pytest.mark.parametrize("mode", ["inorder", "coarse", "mkmd"])
