@@ -50,7 +50,7 @@ import sys
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 #: the oracle sweep never runs more split points than this per benchmark
 MAX_ORACLE_POINTS = 64

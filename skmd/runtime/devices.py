@@ -31,6 +31,8 @@ class PhysicalDevice:
     _context: cl.Context | None = field(default=None, repr=False)
     _queue: cl.CommandQueue | None = field(default=None, repr=False)
     _copy_queue: cl.CommandQueue | None = field(default=None, repr=False)
+    #: whether a USE_HOST_PTR buffer really is the host memory (checked on first use)
+    _zero_copy: bool | None = field(default=None, repr=False)
 
     @property
     def context(self) -> cl.Context:
@@ -56,10 +58,43 @@ class PhysicalDevice:
         return self._copy_queue
 
     @property
+    def zero_copy(self) -> bool:
+        """Host-unified, and its driver reads a ``USE_HOST_PTR`` buffer's host memory.
+
+        Checked once by experiment, since the specification lets a driver copy the
+        memory when the buffer is made: host bytes changed afterwards must show in a
+        device-side copy out of it.
+        """
+        if self._zero_copy is None:
+            self._zero_copy = self.host_unified and _aliases_host(self)
+        return self._zero_copy
+
+    @property
     def speed_score(self) -> float:
         """A crude prior for "fastest device" before anything is measured."""
         weight = {"gpu": 16.0, "accelerator": 8.0}.get(self.kind, 1.0)
         return weight * self.compute_units * max(self.clock_mhz, 1)
+
+
+def _aliases_host(dev: PhysicalDevice) -> bool:
+    import numpy as np
+
+    from skmd.runtime import raw, staging
+    host = staging.take(256)
+    try:
+        host[:] = 1
+        view = cl.Buffer(dev.context, cl.mem_flags.READ_ONLY | cl.mem_flags.USE_HOST_PTR,
+                         hostbuf=host[:256])
+        host[:] = 2  # after the buffer was made
+        copy = cl.Buffer(dev.context, cl.mem_flags.READ_WRITE, 256)
+        out = np.zeros(256, np.uint8)
+        raw.enqueue_copy_buffer(dev.queue, view, copy, byte_count=256)
+        raw.enqueue_read_buffer(dev.queue, copy, out, is_blocking=True)
+        return bool((out == 2).all())
+    except cl.Error:
+        return False
+    finally:
+        staging.give(host)
 
 
 def _kind(dev: cl.Device) -> str:

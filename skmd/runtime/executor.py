@@ -331,7 +331,7 @@ class SplitRun:
         t = time.perf_counter()
         sent = 0
         for bp in plans:
-            if dev.host_unified and not bp.written:
+            if not bp.written and dev.zero_copy:
                 # zero copy: the device reads the host shadow itself
                 view = bp.state.host_view(dev.label, dev.context, bp.root, self.hq,
                                           bp.need.get(dev.label, []))
