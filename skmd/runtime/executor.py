@@ -48,6 +48,9 @@ class BufferPlan:
     #: per device label: the byte range it writes, when outputs merge by slices
     out_slice: dict[str, tuple[int, int]] = field(default_factory=dict)
     contiguous: bool = False
+    #: updated only by additive integer atomics: helpers add into zeroed copies,
+    #: merged by summing (element size in bytes; 0 when not)
+    reduce_elem: int = 0
 
 
 def sub_launch_shape(launch: Launch, first: int, last: int, mode: str
@@ -89,6 +92,14 @@ def plan_buffers(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
         whole = (0, size)
         single_arg = len(bp.arg_indices) == 1
         i0 = bp.arg_indices[0]
+        ai0 = an.args[i0]
+        if (not lazy and single_arg and ai0.reduce_add and ai0.elem_size in (4, 8)
+                and size % ai0.elem_size == 0):
+            bp.reduce_elem = int(ai0.elem_size)
+            for s in shares:
+                if s.dev.label != home_label:
+                    bp.need[s.dev.label] = []
+            continue
         # Outputs merge by slices when every device's write range is known and
         # the ranges are pairwise disjoint; otherwise by diff against a full copy.
         if bp.written and single_arg:
@@ -182,7 +193,8 @@ class SplitRun:
         mode = entry.analysis.launch_mode
         home_share = next((s for s in self.shares if s.dev is self.home), None)
         others = [s for s in self.shares if s.dev is not self.home]
-        diff_bufs = [bp for bp in plans if bp.written and not bp.contiguous]
+        diff_bufs = [bp for bp in plans if bp.written and not bp.contiguous
+                     and not bp.reduce_elem]
 
         # Pre-launch snapshots for diff merges, taken on the home device itself.
         origs: dict[int, cl.Buffer] = {}
@@ -225,6 +237,11 @@ class SplitRun:
                 if bp.contiguous:
                     raw.enqueue_write_buffer(hq, bp.root, host, dst_offset=lo,
                                                  is_blocking=False)
+                elif bp.reduce_elem:
+                    part = cl.Buffer(self.queue.context, cl.mem_flags.READ_WRITE,
+                                     max(bp.state.size, 1))
+                    raw.enqueue_write_buffer(hq, part, host, is_blocking=False)
+                    mergemod.add_merge(hq, bp.root, part, bp.state.size, bp.reduce_elem)
                 else:
                     part = cl.Buffer(self.queue.context, cl.mem_flags.READ_WRITE,
                                      max(bp.state.size, 1))
@@ -337,6 +354,17 @@ class SplitRun:
                                           bp.need.get(dev.label, []))
                 for i in bp.arg_indices:
                     swap[i] = view
+                continue
+            if bp.reduce_elem:
+                # a zeroed copy the device adds into; it never holds the buffer's data
+                m = bp.state.mirror(dev.label, dev.context, dev.copy_queue)
+                with bp.state.lock:
+                    m.version = -1
+                    m.valid = bufmod.IntervalSet()
+                raw.enqueue_fill_buffer(q, m.buf, np.zeros(1, np.uint8), 0, bp.state.size,
+                                        None)
+                for i in bp.arg_indices:
+                    swap[i] = m.buf
                 continue
             # others read this device's copy through its copy queue, not behind its kernels
             bp.state.mirror(dev.label, dev.context, dev.copy_queue)

@@ -84,6 +84,13 @@ def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
                 return None, f"argument {ai.name} is not a plain buffer"
             if bufmod.is_sub_buffer(buf):
                 return None, f"argument {ai.name} is a sub-buffer"
+            if ai.reduce_add and (int(buf.size) % (ai.elem_size or 1) or any(
+                    o[0] == "obj" and o[1] is not None and j != i
+                    and getattr(o[1], "int_ptr", None) == buf.int_ptr
+                    for j, o in args.items())):
+                # its partial sums could not be merged by addition
+                return None, (f"atomics on {ai.name}: not a whole number of elements or "
+                              "passed twice")
             sizes[i] = int(buf.size)
     scalars = entry.scalar_values(args)
     launch = Launch(global_size=gs, local_size=ls, scalars=scalars, buffer_sizes=sizes)

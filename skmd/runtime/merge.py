@@ -7,7 +7,8 @@ every byte it changed is a byte its work-groups wrote; those bytes are copied
 over the home buffer.  This needs no knowledge of the write addresses, costs
 one streaming pass at device memory bandwidth, and is exact for any kernel in
 which each byte is written by at most one work-group (bytes rewritten with their
-old value need no copy).
+old value need no copy).  Buffers a kernel only updates by integer atomic adds are
+merged by addition instead (:func:`add_merge`).
 """
 from __future__ import annotations
 
@@ -39,7 +40,21 @@ __kernel void skmd_diff_merge1(__global uchar *out, __global const uchar *part,
 }
 """
 
+ADD_SOURCE = r"""
+__kernel void skmd_add_merge4(__global uint *out, __global const uint *part, ulong n)
+{
+    size_t i = get_global_id(0);
+    if (i < n) out[i] += part[i];
+}
+__kernel void skmd_add_merge8(__global ulong *out, __global const ulong *part, ulong n)
+{
+    size_t i = get_global_id(0);
+    if (i < n) out[i] += part[i];
+}
+"""
+
 _kernels: dict[int, tuple[cl.Kernel, cl.Kernel]] = {}
+_add_kernels: dict[int, dict[int, cl.Kernel]] = {}
 _lock = threading.Lock()
 
 
@@ -78,6 +93,26 @@ def diff_merge(queue: cl.CommandQueue, out: "cl.MemoryObjectHolder", part: cl.Bu
         evt = _launch(queue, k1, tail, None, out, part, orig,
                       np.uint64(n16 * 16), np.uint64(size))
     return evt
+
+
+def add_merge(queue: cl.CommandQueue, out: "cl.MemoryObjectHolder", part: cl.Buffer,
+              size: int, elem: int) -> cl.Event:
+    """``out[i] += part[i]`` over ``elem``-byte integers (wrapping, as atomics do).
+
+    The merge of aggregated atomics: every helper added into a zeroed copy, and
+    integer addition commutes, so the sum is what one device would have left.
+    """
+    key = queue.context.int_ptr
+    with _lock:
+        ks = _add_kernels.get(key)
+        if ks is None:
+            prg = cl._cl._Program(queue.context, ADD_SOURCE)
+            prg.build(b"", None)
+            ks = {4: cl.Kernel(prg, "skmd_add_merge4"), 8: cl.Kernel(prg, "skmd_add_merge8")}
+            _add_kernels[key] = ks
+    n = size // elem
+    ls = 256
+    return _launch(queue, ks[elem], max(ls, -(-n // ls) * ls), ls, out, part, np.uint64(n))
 
 
 def diff_merge_host(out: np.ndarray, part: np.ndarray, orig: np.ndarray) -> None:

@@ -69,6 +69,10 @@ def launch_bytes(entry: KernelEntry, launch: Launch) -> tuple[float, float, floa
     merge_fixed = 0
     for i, size in launch.buffer_sizes.items():
         ai = an.args[i]
+        if ai.reduce_add:  # a zeroed copy on the helper, summed on home afterwards
+            out_fixed += size
+            merge_fixed += size
+            continue
         if ai.read:
             r = an.byte_range(i, "read", launch, (0, total))
             if r is None:

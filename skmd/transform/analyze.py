@@ -94,9 +94,12 @@ def analyze_kernel(fn: ci.Cursor, functions: dict[str, ci.Cursor],
         elif spaces[i] == "global" and "volatile" in p.type.get_pointee().spelling.split():
             reasons.append(f"volatile global argument {p.spelling!r} "
                            "(possible communication between work-groups)")
-    if walker.global_atomics:
+    reduce = _aggregatable(walker, params)
+    if walker.global_atomics and set(walker.atomic_args) - reduce:
         names = ", ".join(sorted(set(walker.global_atomics)))
-        reasons.append(f"atomics on global memory ({names})")
+        reasons.append(f"atomics on global memory ({names}) that partial results cannot "
+                       "be summed for (not add/sub/inc/dec on integers with the result "
+                       "unused, or the buffer is also read or written plainly)")
     reasons += walker.reasons
     args = []
     for i, p in enumerate(params):
@@ -109,7 +112,7 @@ def analyze_kernel(fn: ci.Cursor, functions: dict[str, ci.Cursor],
         args.append(ArgInfo(i, p.spelling, p.type.spelling, spaces[i], elem,
                             any(a.kind == "read" for a in accs),
                             any(a.kind == "write" for a in accs),
-                            any(a.atomic for a in accs)))
+                            any(a.atomic for a in accs), i in reduce))
     cost = cost_poly(walker.cost_stack[0])
     if walker.helper_remapped and "async_work_group" in _kernel_text(fn):
         # PoCL crashes on async copies under the guard's early return
@@ -121,6 +124,21 @@ def analyze_kernel(fn: ci.Cursor, functions: dict[str, ci.Cursor],
         launch_mode="guard" if walker.helper_remapped else "offset",
         cost_expr=format_cost(cost, args), accesses=tuple(walker.accesses),
         loops=dict(walker.loops), cost_poly=cost)
+
+
+def _aggregatable(walker: KernelWalker, params: list) -> set[int]:
+    """Buffer arguments touched only by additive global atomics on 4- or 8-byte integers."""
+    out = set()
+    for i, additive in walker.atomic_args.items():
+        if not additive or i >= len(params):
+            continue
+        t = params[i].type.get_canonical()
+        pointee = t.get_pointee() if t.kind == ci.TypeKind.POINTER else None
+        if pointee is None or not is_int(pointee) or pointee.get_size() not in (4, 8):
+            continue
+        if all(a.atomic for a in walker.accesses if a.arg == i):
+            out.add(i)
+    return out
 
 
 def _kernel_text(fn: ci.Cursor) -> str:

@@ -19,6 +19,9 @@ from .values import ID_FUNCS, REMAPPED, Value, ptr_add, widen
 K = ci.CursorKind
 _ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
 _OUT_PTR_MATH = {"sincos", "fract", "modf", "frexp", "lgamma_r", "remquo"}
+#: atomics whose effects commute with a sum: partial results can be added up
+ADDITIVE_ATOMICS = {"atomic_add", "atomic_sub", "atomic_inc", "atomic_dec",
+                    "atom_add", "atom_sub", "atom_inc", "atom_dec"}
 
 
 @dataclass(frozen=True)
@@ -281,8 +284,10 @@ class ExprWalker:
             self.atomics.add(name)
             if vals and isinstance(vals[0], dict):
                 w = elem_size(args[0].type)
-                self._record(vals[0], "read", w, ctx, atomic=True, name=name)
-                self._record(vals[0], "write", w, ctx, atomic=True, name=name)
+                # additive and its old value unused (a statement of its own)
+                add = name in ADDITIVE_ATOMICS and c.hash == getattr(self, "discarded", None)
+                self._record(vals[0], "read", w, ctx, atomic=True, name=name, additive=add)
+                self._record(vals[0], "write", w, ctx, atomic=True, name=name, additive=add)
         elif name == "async_work_group_copy" and len(vals) >= 3:
             es = elem_size(args[0].type)
             n = vals[2]

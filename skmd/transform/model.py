@@ -42,6 +42,9 @@ class ArgInfo:
     read: bool
     written: bool
     atomic: bool
+    #: touched only by integer atomic adds whose results the kernel never uses, so
+    #: devices may each add into a zeroed copy and the copies be summed (aggregation)
+    reduce_add: bool = False
 
 
 @dataclass(frozen=True)

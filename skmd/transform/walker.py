@@ -36,6 +36,10 @@ class KernelWalker(ExprWalker):
         self.loops: dict[str, LoopVar] = {}
         self.atomics: set[str] = set()
         self.global_atomics: list[str] = []
+        #: buffer argument -> every global atomic on it is additive with its result unused
+        self.atomic_args: dict[int, bool] = {}
+        #: the call an expression statement consists of (its value is thrown away)
+        self.discarded: int | None = None
         self.uses_barrier = False
         self.helper_remapped = False
         self.reasons: list[str] = []
@@ -46,7 +50,8 @@ class KernelWalker(ExprWalker):
 
     # ------------------------------------------------------------ recording
     def _record(self, ptr: Value, kind: str, width: int | None, ctx: Ctx,
-                atomic: bool = False, partial: bool = False, name: str = "") -> None:
+                atomic: bool = False, partial: bool = False, name: str = "",
+                additive: bool = False) -> None:
         if self.quiet:
             return
         if not isinstance(ptr, dict):
@@ -54,6 +59,10 @@ class KernelWalker(ExprWalker):
         for base, off in ptr.items():
             if atomic and base not in ("local", "private"):
                 self.global_atomics.append(name)
+                if isinstance(base, int):
+                    self.atomic_args[base] = self.atomic_args.get(base, True) and additive
+                else:  # an atomic through a pointer of unknown origin: no aggregation
+                    self.reasons.append(f"{name} on a global pointer of unknown origin")
             if base == "?":
                 targets = [(a, None) for a, s in self.spaces.items() if s in ("global", "constant")]
             elif isinstance(base, int) and self.spaces.get(base) in ("global", "constant"):
@@ -101,7 +110,15 @@ class KernelWalker(ExprWalker):
         if k in (K.NULL_STMT, K.LABEL_REF):
             return ctx
         if k.is_expression() or k == K.UNEXPOSED_EXPR:
-            self.ev(c, env, ctx)
+            inner = strip(c)
+            if inner.kind == K.CSTYLE_CAST_EXPR and children(inner):  # (void)atomic_inc(p)
+                inner = strip(children(inner)[-1])
+            saved, self.discarded = self.discarded, (
+                inner.hash if inner.kind == K.CALL_EXPR else None)
+            try:
+                self.ev(c, env, ctx)
+            finally:
+                self.discarded = saved
             return ctx
         for s in children(c):  # labels, attributed statements, anything unusual
             ctx = self.stmt(s, env, replace(ctx, exact=False))

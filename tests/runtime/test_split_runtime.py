@@ -203,3 +203,85 @@ def test_pocl_cpu_devices_really_share_host_memory():
     cpus = [d for d in enumerate_all() if d.host_unified]
     assert cpus, "the PoCL CPU device reports host-unified memory"
     assert all(_aliases_host(d) for d in cpus)
+
+
+ATOMIC_SRC = r"""
+__kernel void hist(__global const uint *data, __global uint *bins, uint nb)
+{
+    size_t i = get_global_id(0);
+    atomic_inc(&bins[data[i] % nb]);
+}
+__kernel void weigh(__global const uint *data, __global ulong *sums)
+{
+    size_t i = get_global_id(0);
+    atom_add(&sums[data[i] & 7], (ulong)data[i] << 20);
+}
+__kernel void compact(__global const uint *data, __global uint *out, __global uint *count)
+{
+    size_t i = get_global_id(0);
+    if (data[i] & 1) { uint k = atomic_inc(count); out[k] = data[i]; }
+}
+"""
+
+
+def atomics_program(cl):
+    """Global histograms by atomics (aggregatable) and a compaction (not)."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    mf = cl.mem_flags
+    n, nb = 1 << 14, 61
+    data = (np.arange(n, dtype=np.uint64) * 2654435761 % (1 << 32)).astype(np.uint32)
+    prg = cl.Program(ctx, ATOMIC_SRC).build()
+    d = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=data)
+    bins = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.full(nb, 5, np.uint32))
+    sums = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.zeros(8, np.uint64))
+    out = cl.Buffer(ctx, mf.READ_WRITE, data.nbytes)
+    count = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.zeros(1, np.uint32))
+    hist, weigh, compact = (cl.Kernel(prg, k) for k in ("hist", "weigh", "compact"))
+    for _ in range(3):  # runs again on top of what is there: adds must accumulate
+        hist(q, (n,), (64,), d, bins, np.uint32(nb))
+        weigh(q, (n,), (64,), d, sums)
+    compact(q, (n,), (64,), d, out, count)
+    res = {k: np.empty(s, t) for k, s, t in (("bins", nb, np.uint32), ("sums", 8, np.uint64),
+                                             ("count", 1, np.uint32))}
+    cl.enqueue_copy(q, res["bins"], bins)
+    cl.enqueue_copy(q, res["sums"], sums)
+    cl.enqueue_copy(q, res["count"], count)
+    q.finish()
+    return res
+
+
+@pytest.mark.parametrize("mode", ["skmd", "mkmd"])
+def test_additive_global_atomics_are_split_and_summed(mode, monkeypatch):
+    from skmd.runtime import graph_mode
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, batch: False)
+    bad, records = compare_with_and_without(atomics_program, policy="even", mode=mode)
+    assert not bad, bad
+    split = {r.kernel for r in _split(records)}
+    if mode == "skmd":
+        assert {"hist", "weigh"} <= split, "additive atomics, results unused: aggregated"
+    comp = [r for r in records if r.kernel == "compact"]
+    assert comp and all(r.reason and "atomics on global memory" in r.reason for r in comp)
+    data = (np.arange(1 << 14, dtype=np.uint64) * 2654435761 % (1 << 32)).astype(np.uint32)
+    out, _ = run_with_skmd(atomics_program, policy="even")
+    expect = np.full(61, 5, np.uint32) + 3 * np.bincount(data % 61, minlength=61).astype(np.uint32)
+    assert np.array_equal(out["bins"], expect)
+
+
+def test_atomics_on_one_buffer_passed_twice_run_whole():
+    def twice(cl):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        prg = cl.Program(ctx, """
+        __kernel void two(__global uint *a, __global uint *b)
+        { atomic_inc(&a[get_global_id(0) % 3]); atomic_add(&b[1], 2u); }""").build()
+        buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR,
+                        hostbuf=np.zeros(4, np.uint32))
+        k = cl.Kernel(prg, "two")
+        k(q, (1024,), (32,), buf, buf)
+        out = np.empty(4, np.uint32)
+        cl.enqueue_copy(q, out, buf)
+        return {"out": out}
+    bad, records = compare_with_and_without(twice, policy="even")
+    assert not bad, bad
+    assert records and all(r.reason and "passed twice" in r.reason for r in records)

@@ -886,8 +886,9 @@ def histogram_per_group_bins(cl):
     return {"per_group": h, "total": h.sum(axis=0)}
 
 
-@program(whole={"count_positive": "atomic"})
-def global_atomics_not_split(cl):
+@program(split=("count_positive",))
+def global_atomics_summed(cl):
+    """Additive atomics whose results are unused: each device adds, the sums merge."""
     ctx, q = ctx_queue(cl)
     n = 4096
     a = rng(29).standard_normal(n).astype(np.float32)
@@ -903,6 +904,26 @@ def global_atomics_not_split(cl):
     for _ in range(3):
         prg.count_positive(q, (n,), (64,), ab, cnt)
     return {"count": read(cl, q, cnt, np.zeros(2, np.int32))}
+
+
+@program(whole={"compact": "atomic"})
+def global_atomics_not_split(cl):
+    """An atomic whose old value is used (slots of a compaction) cannot be split."""
+    ctx, q = ctx_queue(cl)
+    n = 4096
+    a = rng(29).standard_normal(n).astype(np.float32)
+    ab = to_buf(cl, ctx, a)
+    out = to_buf(cl, ctx, np.zeros(n, np.float32))
+    cnt = to_buf(cl, ctx, np.zeros(1, np.int32))
+    prg = cl.Program(ctx, """
+    __kernel void compact(__global const float *a, __global float *out, __global int *count)
+    {
+        int i = get_global_id(0);
+        if (a[i] > 0.0f) out[atomic_inc(count)] = 1.0f;
+    }""").build()
+    prg.compact(q, (n,), (64,), ab, out, cnt)
+    got = read(cl, q, out, np.zeros(n, np.float32))
+    return {"count": read(cl, q, cnt, np.zeros(1, np.int32)), "filled": np.sort(got)}
 
 
 @program(split=("*",))
@@ -1451,7 +1472,7 @@ def whole_launch_then_split_launch(cl):
     ob = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, n * 4)
     prg = cl.Program(ctx, """
     __kernel void hist(__global int *c, int n)
-    { int i = get_global_id(0); for (int j = 0; j < 50; ++j) atomic_inc(&c[(i * 7 + j) % n]); }
+    { int i = get_global_id(0); for (int j = 0; j < 50; ++j) atomic_max(&c[(i * 7 + j) % n], i + j); }
     __kernel void use(__global const int *c, __global int *o)
     { int i = get_global_id(0); o[i] = c[i] * 3 + 1; }""").build()
     hist, use = prg.hist, prg.use

@@ -81,13 +81,16 @@ def test_unsupported_kernels_say_why():
     __kernel void img(__read_only image2d_t im, __global float4 *o, sampler_t s) {
       o[0] = read_imagef(im, s, (int2)(0, 0)); }
     __kernel void counter(__global int *c) { atomic_inc(c); }
+    __kernel void slot(__global int *c, __global int *o) { o[atomic_inc(c)] = 1; }
     __kernel void fine(__global int *c, __local int *t) {
       atomic_inc(&t[0]); c[get_global_id(0)] = 1; }
     """
     pa = analyze_program(src)
     assert pa.error is None
     assert not pa.kernels["img"].splittable and "image" in pa.kernels["img"].reason
-    assert not pa.kernels["counter"].splittable and "atomic" in pa.kernels["counter"].reason
+    # a counter whose old value is unused sums per device; a slot counter cannot
+    assert pa.kernels["counter"].splittable and pa.kernels["counter"].args[0].reduce_add
+    assert not pa.kernels["slot"].splittable and "atomic" in pa.kernels["slot"].reason
     assert pa.kernels["counter"].atomics == ("atomic_inc",)
     assert pa.kernels["fine"].splittable  # local atomics stay inside a group
     assert "skmd_last" in pa.partition_source
