@@ -77,7 +77,7 @@ def _merge_time(c: Command, nbytes: dict, g: int, merge_bps: float) -> float:
 def _split(pl: Placer, v, m: str, reserved: dict[str, Timeline],
            step: float, merge_bps: float) -> None:
     c: Command = pl.g.nodes[v]["command"]
-    p, nbytes = pl.p, pl.bytes
+    p = pl.p
     G = c.total_groups
     start, end, legs_main = pl.evaluate(v, m)
     lb = pl.pred_ready(v, m)
@@ -230,7 +230,6 @@ def _hill_climb(pl: Placer, c: Command, m: str, start: float,
 def _commit(pl: Placer, v, c: Command, m: str, lb: float, gaps: list[_Gap],
             groups: list[int], only_from: dict, merge_bps: float) -> bool:
     """Book the split for real; False if a helper no longer fits its gap."""
-    G = c.total_groups
     rows = []
     first = 0
     for g in groups:

@@ -5,7 +5,7 @@ intervals are kept sorted so that is a bisection plus a short walk.
 """
 from __future__ import annotations
 
-from bisect import bisect_right, insort
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
 EPS = 1e-12
