@@ -107,21 +107,22 @@ class Runtime:
             self._warned.add(key)
             warnings.warn(f"skmd: {message}", RuntimeWarning, stacklevel=3)
 
-    def home_queue(self, ctx: cl.Context) -> cl.CommandQueue:
-        q = self._home_queues.get(ctx.int_ptr)
+    def _queue_in(self, cache: dict[int, cl.CommandQueue], ctx: cl.Context,
+                  properties: int = 0) -> cl.CommandQueue:
+        q = cache.get(ctx.int_ptr)
         if q is None:
-            q = cl.CommandQueue(ctx, self.home.device,
-                                properties=cl.command_queue_properties.PROFILING_ENABLE)
-            self._home_queues[ctx.int_ptr] = q
+            q = cache[ctx.int_ptr] = cl.CommandQueue(ctx, self.home.device,
+                                                     properties=properties)
         return q
+
+    def home_queue(self, ctx: cl.Context) -> cl.CommandQueue:
+        """skmd's own profiling queue on the home device, in the application's context."""
+        return self._queue_in(self._home_queues, ctx,
+                              cl.command_queue_properties.PROFILING_ENABLE)
 
     def copy_queue(self, ctx: cl.Context) -> cl.CommandQueue:
         """A second queue on the home device, for copies that overlap its kernels."""
-        q = self._copy_queues.get(ctx.int_ptr)
-        if q is None:
-            q = cl.CommandQueue(ctx, self.home.device)
-            self._copy_queues[ctx.int_ptr] = q
-        return q
+        return self._queue_in(self._copy_queues, ctx)
 
     @property
     def store(self) -> Any:
@@ -388,13 +389,8 @@ class Runtime:
             return None
         total = launch.total_groups
         t_home = float(curve(np.array([total]))[0])
-        up, down = self.home_link()
-        links = []
-        for d in order:
-            if d is self.home:
-                continue
-            h2d, d2h = self.link(d)
-            links.append((1.0 / (1.0 / h2d + 1.0 / down), 1.0 / (1.0 / d2h + 1.0 / up)))
+        home = self.home_link()
+        links = [planner.via_home(self.link(d), home) for d in order if d is not self.home]
         saving = planner.best_saving(t_home, total, planner.launch_bytes(entry, launch), links)
         if saving >= 1.0 - 1.0 / GAIN_MARGIN:
             return None

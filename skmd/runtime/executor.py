@@ -237,16 +237,14 @@ class SplitRun:
                 if bp.contiguous:
                     raw.enqueue_write_buffer(hq, bp.root, host, dst_offset=lo,
                                                  is_blocking=False)
-                elif bp.reduce_elem:
-                    part = cl.Buffer(self.queue.context, cl.mem_flags.READ_WRITE,
-                                     max(bp.state.size, 1))
-                    raw.enqueue_write_buffer(hq, part, host, is_blocking=False)
-                    mergemod.add_merge(hq, bp.root, part, bp.state.size, bp.reduce_elem)
                 else:
                     part = cl.Buffer(self.queue.context, cl.mem_flags.READ_WRITE,
                                      max(bp.state.size, 1))
                     raw.enqueue_write_buffer(hq, part, host, is_blocking=False)
-                    mergemod.diff_merge(hq, bp.root, part, origs[id(bp)], bp.state.size)
+                    if bp.reduce_elem:
+                        mergemod.add_merge(hq, bp.root, part, bp.state.size, bp.reduce_elem)
+                    else:
+                        mergemod.diff_merge(hq, bp.root, part, origs[id(bp)], bp.state.size)
                 merge_bytes += hi - lo
         merged = any(results)
         if merged or origs:

@@ -146,8 +146,9 @@ class GraphBatch:
             return
         mode = config.get().mode
         sig = tuple((d.entry.name, tuple(d.launch.global_size)) for d in batch)
+        home_s = self._home_estimate(batch)
         reason = None
-        if self._too_small(batch):
+        if self._too_small(home_s):
             reason = f"graph batch shorter than {GRAPH_MIN_US:g} us: program order"
         elif self.hold.get(sig, 0) > 0:
             self.hold[sig] -= 1
@@ -183,12 +184,12 @@ class GraphBatch:
             for st, app in bufmod.stale_buffers():
                 st.sync_home(app, self.rt.home_queue(app.context))
             if sched is not None and config.get().online:
-                self._judge(sig, batch, time.perf_counter() - t_batch)
+                self._judge(sig, home_s, time.perf_counter() - t_batch)
         finally:
             for d in batch:
                 d.event.set_status(cl.command_execution_status.COMPLETE)
 
-    def _judge(self, sig: tuple, batch: list[Deferred], took: float) -> None:
+    def _judge(self, sig: tuple, home_s: float | None, took: float) -> None:
         """Guard rail: a graph measured slower than program order runs in order for a while.
 
         The yardstick is the same batch measured in order when there is one, else
@@ -196,9 +197,7 @@ class GraphBatch:
         batches run in order before the graph is tried again.
         """
         from skmd.runtime.core import GAIN_MARGIN, MAX_REUSE
-        est = self.inorder_s.get(sig)
-        if est is None:
-            est = self._home_estimate(batch)
+        est = self.inorder_s.get(sig, home_s)
         if est is None or took <= GAIN_MARGIN * est:
             self.backoff.pop(sig, None)
             return
@@ -219,10 +218,9 @@ class GraphBatch:
             total += float(curve(np.array([d.launch.total_groups]))[0])
         return total
 
-    def _too_small(self, batch: list[Deferred]) -> bool:
-        """A batch whose kernels are predicted to take less than a graph costs to run."""
-        total = self._home_estimate(batch)
-        return total is not None and total * 1e6 < GRAPH_MIN_US
+    def _too_small(self, home_s: float | None) -> bool:
+        """Kernels predicted to take less on the home device than a graph costs to run."""
+        return home_s is not None and home_s * 1e6 < GRAPH_MIN_US
 
     def _run_in_order(self, batch: list[Deferred], reason: str) -> None:
         """The program's own kernels, whole on the home device, in its order."""

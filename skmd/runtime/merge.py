@@ -53,20 +53,20 @@ __kernel void skmd_add_merge8(__global ulong *out, __global const ulong *part, u
 }
 """
 
-_kernels: dict[int, tuple[cl.Kernel, cl.Kernel]] = {}
-_add_kernels: dict[int, dict[int, cl.Kernel]] = {}
+#: built merge kernels by (context, source)
+_kernels: dict[tuple[int, str], dict[str, cl.Kernel]] = {}
 _lock = threading.Lock()
 
 
-def _merge_kernels(ctx: cl.Context) -> tuple[cl.Kernel, cl.Kernel]:
-    key = ctx.int_ptr
+def _built(ctx: cl.Context, source: str) -> dict[str, cl.Kernel]:
+    """The kernels of ``source`` built for ``ctx`` (once per context), by name."""
+    key = (ctx.int_ptr, source)
     with _lock:
         ks = _kernels.get(key)
         if ks is None:
-            prg = cl._cl._Program(ctx, MERGE_SOURCE)
+            prg = cl._cl._Program(ctx, source)
             prg.build(b"", None)
-            ks = (cl.Kernel(prg, "skmd_diff_merge16"), cl.Kernel(prg, "skmd_diff_merge1"))
-            _kernels[key] = ks
+            ks = _kernels[key] = {k.function_name: k for k in prg.all_kernels()}
         return ks
 
 
@@ -81,7 +81,8 @@ def _launch(queue: cl.CommandQueue, k: cl.Kernel, gs: int, ls: int | None,
 def diff_merge(queue: cl.CommandQueue, out: "cl.MemoryObjectHolder", part: cl.Buffer,
                orig: cl.Buffer, size: int) -> cl.Event:
     """``out[i] = part[i]`` wherever ``part[i] != orig[i]``, byte by byte."""
-    k16, k1 = _merge_kernels(queue.context)
+    ks = _built(queue.context, MERGE_SOURCE)
+    k16, k1 = ks["skmd_diff_merge16"], ks["skmd_diff_merge1"]
     n16 = size // 16
     evt = None
     if n16:
@@ -102,17 +103,10 @@ def add_merge(queue: cl.CommandQueue, out: "cl.MemoryObjectHolder", part: cl.Buf
     The merge of aggregated atomics: every helper added into a zeroed copy, and
     integer addition commutes, so the sum is what one device would have left.
     """
-    key = queue.context.int_ptr
-    with _lock:
-        ks = _add_kernels.get(key)
-        if ks is None:
-            prg = cl._cl._Program(queue.context, ADD_SOURCE)
-            prg.build(b"", None)
-            ks = {4: cl.Kernel(prg, "skmd_add_merge4"), 8: cl.Kernel(prg, "skmd_add_merge8")}
-            _add_kernels[key] = ks
+    k = _built(queue.context, ADD_SOURCE)[f"skmd_add_merge{elem}"]
     n = size // elem
     ls = 256
-    return _launch(queue, ks[elem], max(ls, -(-n // ls) * ls), ls, out, part, np.uint64(n))
+    return _launch(queue, k, max(ls, -(-n // ls) * ls), ls, out, part, np.uint64(n))
 
 
 def diff_merge_host(out: np.ndarray, part: np.ndarray, orig: np.ndarray) -> None:

@@ -150,6 +150,14 @@ def to_ranges(shares: dict[str, int], order: Sequence[PhysicalDevice]
     return out
 
 
+def via_home(link: tuple[float, float], home_link: tuple[float, float]
+             ) -> tuple[float, float]:
+    """A helper's effective (h2d, d2h) bytes/s: its data goes home -> host -> helper
+    and back the same way, so each direction crosses two links in series."""
+    (h2d, d2h), (home_up, home_down) = link, home_link
+    return 1.0 / (1.0 / h2d + 1.0 / home_down), 1.0 / (1.0 / d2h + 1.0 / home_up)
+
+
 def build_problem(entry: KernelEntry, launch: Launch,
                   devices: Sequence[PhysicalDevice], home: PhysicalDevice,
                   curve_for: Callable[[PhysicalDevice], Callable[[np.ndarray], np.ndarray] | None],
@@ -171,9 +179,7 @@ def build_problem(entry: KernelEntry, launch: Launch,
             costs.append(partition.DeviceCost(label=dev.label, run_time=curve,
                                               link=f"link:{dev.label}"))
             continue
-        h2d, d2h = link_for(dev)
-        h2d = 1.0 / (1.0 / h2d + 1.0 / home_down)
-        d2h = 1.0 / (1.0 / d2h + 1.0 / home_up)
+        h2d, d2h = via_home(link_for(dev), (home_up, home_down))
         costs.append(partition.DeviceCost(
             label=dev.label, run_time=curve, h2d_bps=h2d, d2h_bps=d2h,
             link=f"link:{dev.label}", in_fixed=int(in_fixed),

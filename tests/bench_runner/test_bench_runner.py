@@ -164,7 +164,7 @@ def test_mkmd_table_has_busy_column(monkeypatch) -> None:
 
     from skmd.runtime import graph_mode
     # at CI size the batches are too short for a graph: schedule them anyway
-    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, batch: False)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
     monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
     rep = run_bench(["commutator"], size="ci", repeat=1, oracle_steps=0, command="pytest",
                     policies=["hill"])

@@ -164,7 +164,7 @@ def test_graph_slower_than_program_order_falls_back(monkeypatch, online):
 
     from skmd.runtime import graph_mode
     from skmd.testing import skmd_installed
-    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, batch: False)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
     # the home device alone is predicted (wrongly) to run any batch in 1 ns
     monkeypatch.setattr(graph_mode.GraphBatch, "_home_estimate", lambda self, batch: 1e-9)
     bare = commutator(cl)
@@ -254,7 +254,7 @@ def atomics_program(cl):
 @pytest.mark.parametrize("mode", ["skmd", "mkmd"])
 def test_additive_global_atomics_are_split_and_summed(mode, monkeypatch):
     from skmd.runtime import graph_mode
-    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, batch: False)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
     bad, records = compare_with_and_without(atomics_program, policy="even", mode=mode)
     assert not bad, bad
     split = {r.kernel for r in _split(records)}
