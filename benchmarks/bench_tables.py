@@ -86,6 +86,8 @@ def main(paths: list[str]) -> None:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
+    if not args or (args[:1] == ["--plot"] and len(args) < 3):
+        sys.exit("usage: bench_tables.py [--plot OUT.png] BENCH.json ...")
     if args[:1] == ["--plot"]:  # the same picture as ``skmd bench --plot``
         from skmd.bench.runner import load_reports, write_plot
         write_plot(load_reports(args[2:]), args[1])
