@@ -2,6 +2,7 @@
 # One measuring session on a GPU machine (see docs/benchmarks.md for what it produced).
 # Usage: benchmarks/gpu_session.sh PART OUTDIR
 #   PART: skmd | mkmd | second | final | compute | three | recheck | onegpu | profile
+#         | memory | onegpu_all
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -50,6 +51,24 @@ three) skmd3 vectoradd blackscholes scanlargearrays matrixtranspose aesencrypt a
         boxmuller fdtd3d histogram reduction mersennetwister medianfilter sobelfilter ;;
 recheck) skmd3 vectoradd histogram matrixtranspose medianfilter mersennetwister; skmd2 45 ;;
 onegpu) onegpu vectoradd blackscholes binomialoption boxmuller mersennetwister ;;
+memory)
+  # repeated runs of the programs that stay on the home GPU, and the graphs' busy ratios
+  python3 -m skmd devices --remeasure > "$r/devices.txt" 2>&1
+  python3 benchmarks/merge_throughput.py --n 4096 > "$r/merge.txt" 2>&1
+  for b in vectoradd histogram matrixtranspose medianfilter mersennetwister blackscholes \
+           reduction sobelfilter scanlargearrays aesencrypt fdtd3d boxmuller; do
+    bench mem "" 60 --suite skmd --repeat 5 --policy hill --policy oracle --oracle-steps 2 \
+      --max-seconds 1.5 $b
+  done
+  mkmd2 40 ;;
+onegpu_all)
+  # every SKMD program on one GPU + the CPU; CPU shares predicted too slow are left out
+  python3 -m skmd devices --remeasure > "$r/devices.txt" 2>&1
+  for b in vectoradd blackscholes binomialoption boxmuller mersennetwister histogram \
+           matrixmultiplication nbody matrixtranspose reduction scanlargearrays sobelfilter \
+           medianfilter aesencrypt aesdecrypt fdtd3d; do
+    bench gpucpu gpu0,cpu0 45 --suite skmd --repeat 3 --oracle-steps 8 --max-seconds 1.5 $b
+  done ;;
 profile)
   for b in blackscholes matrixmultiplication; do
     for s in profile1 profile2 $size; do

@@ -55,7 +55,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="grid steps per device for the oracle sweep")
     b.add_argument("--max-seconds", type=float, default=None,
                    help="skip a static split (and larger shares of its devices) once a "
-                        "run of it takes longer than this")
+                        "run of it takes longer than this, or before its first run when "
+                        "smaller shares predict it will")
     return p
 
 

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import gc
 import importlib
 import inspect
 import itertools
@@ -332,7 +333,9 @@ def plan_configs(labels: Sequence[str], home: str, policies: Sequence[str],
     if "hill" in policies:
         configs.append(Config("skmd", "policy", {"policy": "hill"}))
     if "even" in policies:
-        configs.append(Config("even", "policy", {"policy": "even"}))
+        # its shares are known in advance: --max-seconds can leave it out in time
+        configs.append(Config("even", "policy", {"policy": "even"},
+                              {lb: 1.0 / n for lb in labels}))
     if "single" in policies:
         configs.append(Config("single", "policy", {"policy": "single"}))
     if "oracle" in policies and n >= 2:
@@ -412,6 +415,26 @@ def distribution_of(records: Sequence[Any], home: str
             split += 1
         groups.update(done)
     return dict(groups), len(records), split, dict(reasons)
+
+
+def full_run_estimate(records: Sequence[Any], elapsed: float, home: str
+                      ) -> dict[str, float]:
+    """Per helper device, the kernel seconds a whole run on it would take at least.
+
+    Its measured kernel time over the share of work-groups it ran: a device that
+    spent 0.5 s on an eighth of the groups needs >= 4 s for all of them.  Used to
+    leave out configurations that would run far past ``--max-seconds`` before
+    their first (possibly minutes long) run.
+    """
+    groups, _, _, _ = distribution_of(records, home)
+    total = sum(groups.values())
+    busy = busy_of(records, elapsed)
+    out = {}
+    for dev, frac in busy.items():
+        g = groups.get(dev, 0)
+        if dev != home and g > 0 and total > 0:
+            out[dev] = frac * elapsed * total / g
+    return out
 
 
 def busy_of(records: Sequence[Any], elapsed: float) -> dict[str, float]:
@@ -507,9 +530,11 @@ class _Ticker:
 
 
 def _run_one(bench: Any, queue: Any, inputs: Any, reference: Any, cfg: Config,
-             res: ConfigResult, rt: Any, timed: bool) -> float | None:
+             res: ConfigResult, rt: Any, timed: bool,
+             estimates: dict[str, float] | None = None) -> float | None:
     """Run once, check, and (when ``timed``) keep the time; returns the seconds taken."""
     from skmd import config
+    gc.collect()  # the previous run's buffers are released here, not in this timing
     n0 = len(rt.records)
     try:
         with config.override(**cfg.settings):
@@ -523,6 +548,11 @@ def _run_one(bench: Any, queue: Any, inputs: Any, reference: Any, cfg: Config,
         res.message = f"execute raised {type(exc).__name__}: {exc}"
         return None
     res.runs += 1
+    if estimates is not None:
+        recs = rt.records[n0:] if len(rt.records) >= n0 else []
+        for dev, t in full_run_estimate(recs, elapsed, rt.home.label).items():
+            # the most hopeful estimate: small shares carry fixed costs
+            estimates[dev] = min(estimates.get(dev, t), t)
     try:
         ok, msg = bench.check(out, reference)
     except Exception as exc:
@@ -546,6 +576,14 @@ def _run_one(bench: Any, queue: Any, inputs: Any, reference: Any, cfg: Config,
         busy = busy_of(recs, elapsed)
         res.busy = {d.label: busy[d.label] for d in rt.order if d.label in busy}
     return elapsed
+
+
+def _helper_share(cfg: Config, home: str) -> float:
+    """The largest share off the home device (policies, whose shares are not fixed:
+    between the small static splits and the single helper devices)."""
+    if cfg.fractions is None:
+        return 0.5
+    return max((f for lb, f in cfg.fractions.items() if lb != home), default=0.0)
 
 
 def _bench_one(name: str, size: str, policies: Sequence[str], repeat: int,
@@ -574,16 +612,29 @@ def _bench_one(name: str, size: str, policies: Sequence[str], repeat: int,
     result.prepare_s = time.perf_counter() - t0
     # a device share that made a run exceed max_seconds: larger shares are not tried
     cutoff: dict[str, float] = {}
+    # helper label -> kernel seconds a whole run on it needs at least (measured shares)
+    estimates: dict[str, float] = {}
     for rnd in range(1 + repeat):
-        for cfg in active:
+        # the untimed warm-up round runs small helper shares first, so that large
+        # ones predicted far past max_seconds are left out before they run once
+        order = active if rnd else sorted(active, key=lambda c: _helper_share(c, rt.home.label))
+        for cfg in order:
             res = result.configs[cfg.key]
             ticker.describe(f"{bench.name}: {cfg.key}" + ("" if rnd else " (warm-up)"))
             fr = cfg.fractions or {}
             if res.skipped is None and any(0 < fr.get(lb, 0) and fr[lb] >= c
                                            for lb, c in cutoff.items()):
                 res.skipped = "a smaller share of a device already ran past --max-seconds"
+            if res.skipped is None and max_seconds is not None:
+                slow = [(lb, estimates[lb] * f) for lb, f in fr.items()
+                        if lb in estimates and estimates[lb] * f > max_seconds]
+                if slow:
+                    lb, t = max(slow, key=lambda x: x[1])
+                    res.skipped = (f"predicted >= {t:.1f} s on {lb} (its kernel time on a "
+                                   f"smaller share) > --max-seconds {max_seconds:g}")
             if res.ok and res.skipped is None:  # failed or skipped: not run again
-                took = _run_one(bench, queue, inputs, reference, cfg, res, rt, timed=rnd > 0)
+                took = _run_one(bench, queue, inputs, reference, cfg, res, rt,
+                                timed=rnd > 0, estimates=estimates)
                 off_home = any(0 < f and lb != rt.home.label for lb, f in fr.items())
                 if (max_seconds is not None and took is not None and took > max_seconds
                         and off_home):

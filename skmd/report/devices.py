@@ -29,18 +29,20 @@ def devices_main(remeasure: bool = False, as_json: bool = False,
                          type=d.kind, compute_units=d.compute_units, clock_mhz=d.clock_mhz,
                          global_mem=d.global_mem, max_alloc=d.max_alloc,
                          home=d is rt.home, h2d_bps=h2d, d2h_bps=d2h,
+                         zero_copy=d is not rt.home and d.zero_copy,
                          fingerprint=d.fingerprint))
     if as_json:
         print(json.dumps(rows, indent=2))
         return 0
     t = Table(title="Physical devices behind the skmd virtual device")
     for col in ("#", "label", "name", "platform", "type", "CUs", "memory", "host→dev GB/s",
-                "dev→host GB/s", ""):
+                "dev→host GB/s", "zero copy", ""):
         t.add_column(col, justify="right" if col in ("#", "CUs", "memory") else "left")
     for r in rows:
         t.add_row(str(r["index"]), r["label"], r["name"], r["platform"], r["type"],
                   str(r["compute_units"]), f"{r['global_mem'] / 2**30:.1f} GiB",
-                  _gbps(r["h2d_bps"]), _gbps(r["d2h_bps"]), "home" if r["home"] else "")
+                  _gbps(r["h2d_bps"]), _gbps(r["d2h_bps"]),
+                  "yes" if r["zero_copy"] else "", "home" if r["home"] else "")
     console.print(t)
     home = rt.home
     total_cu = sum(r["compute_units"] for r in rows)
@@ -48,4 +50,7 @@ def devices_main(remeasure: bool = False, as_json: bool = False,
                   f"{total_cu} compute units, buffers on {home.label} ({home.name}, "
                   f"{home.global_mem / 2**30:.1f} GiB). Links measured with pageable memory "
                   f"(16 MiB copies); re-measure with --remeasure.")
+    if any(r["zero_copy"] for r in rows):
+        console.print("Zero copy: the helpers marked read the inputs they do not write "
+                      "straight from skmd's host copy (no transfer).")
     return 0

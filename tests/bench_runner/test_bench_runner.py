@@ -193,3 +193,46 @@ def test_reports_load_back_from_json(report: BenchReport, tmp_path) -> None:
         report.benchmarks[0].column("oracle").distribution
     runner.write_plot(back, str(tmp_path / "p.png"))
     assert (tmp_path / "p.png").stat().st_size > 0
+
+
+def test_full_run_estimate_scales_a_helper_share_up() -> None:
+    from skmd.report.records import LaunchRecord, Piece
+    rec = LaunchRecord(run_id="r", seq=1, kernel="k", total_groups=8, global_size=(8,),
+                       local_size=(1,), policy="static", mode="skmd")
+    rec.shares = {"gpu0": 6, "cpu0": 2}
+    rec.pieces = [Piece("gpu0", "kernel", 0.0, 0.05, "k"), Piece("cpu0", "kernel", 0.0, 0.5, "k")]
+    est = runner.full_run_estimate([rec], 1.0, "gpu0")
+    assert est == pytest.approx({"cpu0": 2.0})  # 0.5 s for a quarter of the groups
+    assert runner.full_run_estimate([rec], 1.0, "cpu0") == pytest.approx({"gpu0": 0.05 * 8 / 6})
+
+
+def test_configurations_predicted_too_slow_never_run(monkeypatch) -> None:
+    """A helper whose small share predicts a whole run far past --max-seconds: the
+    larger shares and the helper alone are left out before their first run."""
+    runs: list[str] = []
+    real_run = runner._run_one
+
+    def run_one(bench, queue, inputs, reference, cfg, res, rt, timed, estimates=None):
+        runs.append(cfg.key)
+        return real_run(bench, queue, inputs, reference, cfg, res, rt, timed, estimates)
+
+    def slow_helpers(records, elapsed, home):
+        groups, _, _, _ = runner.distribution_of(records, home)
+        return {d: 100.0 for d, g in groups.items() if g and d != home}
+
+    monkeypatch.setattr(runner, "_run_one", run_one)
+    monkeypatch.setattr(runner, "full_run_estimate", slow_helpers)
+    rep = run_bench(["vectoradd"], size="ci", repeat=1, oracle_steps=4, policies=["oracle"],
+                    max_seconds=30.0, command="pytest")
+    b = rep.benchmarks[0]
+    assert rep.all_ok
+    singles = [c for k, c in b.configs.items() if k.startswith("single:") and c.skipped]
+    assert singles and all("predicted >= 100.0 s" in c.skipped for c in singles)
+    assert all(c.key not in runs for c in singles)
+    home = next(k.split(":")[1] for k, c in b.configs.items()
+                if c.settings == {"mode": "inorder"})
+    assert b.fastest_single == f"single:{home}"
+    for c in b.configs.values():
+        if c.kind == "split":  # 100 s x share: 0.25 of a helper runs, 0.5 does not
+            share = max(f for lb, f in c.fractions.items() if lb != home)
+            assert (c.usable, c.skipped is None) == ((share <= 0.25,) * 2), c.key
