@@ -60,6 +60,9 @@ class GraphBatch:
         self.hold: dict[tuple, int] = {}
         self.hold_why: dict[tuple, str] = {}
         self.backoff: dict[tuple, int] = {}
+        #: signatures run as a graph before: a first run pays one-time costs
+        #: (partition-ready builds, device buffers, staging) and is not judged
+        self.tried: set[tuple] = set()
 
     def defer(self, queue: cl.CommandQueue, entry: KernelEntry, args: dict[int, ArgValue],
               launch: Launch, kernel: cl.Kernel | None = None) -> cl.Event:
@@ -183,8 +186,10 @@ class GraphBatch:
                 self._execute(batch, sched)
             for st, app in bufmod.stale_buffers():
                 st.sync_home(app, self.rt.home_queue(app.context))
-            if sched is not None and config.get().online:
+            if sched is not None and config.get().online and sig in self.tried:
                 self._judge(sig, home_s, time.perf_counter() - t_batch)
+            if sched is not None:
+                self.tried.add(sig)
         finally:
             for d in batch:
                 d.event.set_status(cl.command_execution_status.COMPLETE)
@@ -193,19 +198,25 @@ class GraphBatch:
         """Guard rail: a graph measured slower than program order runs in order for a while.
 
         The yardstick is the same batch measured in order when there is one, else
-        the models' figure for the home device.  Each failure doubles how many
-        batches run in order before the graph is tried again.
+        the models' figure for the home device.  Each failure against a measured
+        batch doubles how many batches run in order before the graph is tried
+        again; a failure against the models' figure (kernel time only, no
+        transfers) runs one batch in order, to measure the real yardstick.
         """
         from skmd.runtime.core import GAIN_MARGIN, MAX_REUSE
-        est = self.inorder_s.get(sig, home_s)
+        measured = self.inorder_s.get(sig)
+        est = home_s if measured is None else measured
         if est is None or took <= GAIN_MARGIN * est:
             self.backoff.pop(sig, None)
             return
-        span = min(2 * self.backoff.get(sig, 4), MAX_REUSE)
-        self.backoff[sig] = span
+        if measured is None:
+            span = 1
+        else:
+            span = min(2 * self.backoff.get(sig, 4), MAX_REUSE)
+            self.backoff[sig] = span
         self.hold[sig] = span
         self.hold_why[sig] = (f"graph batch measured {took * 1e3:.2f} ms > {est * 1e3:.2f} ms "
-                              f"in order: program order for {span} batches")
+                              f"in order: program order for {span} batch{'es' if span > 1 else ''}")
 
     def _home_estimate(self, batch: list[Deferred]) -> float | None:
         """The models' time for the whole batch on the home device (None: unmodelled)."""

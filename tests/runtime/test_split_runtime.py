@@ -76,18 +76,30 @@ def test_fault_injection_never_gives_a_wrong_result(capsys):
     assert wrong == 0
 
 
-def test_verify_catches_a_broken_merge(monkeypatch):
-    monkeypatch.setattr(mergemod, "diff_merge", lambda *a, **k: None)
-    bad, records = compare_with_and_without(iterate, policy="even", verify=True)
+def _break_merge(monkeypatch, merge):
+    """Make the merge of discontiguous outputs (diff or generated kernel) do nothing."""
+    from skmd.runtime import merge_kernel
+    if merge == "diff":
+        monkeypatch.setattr(mergemod, "diff_merge", lambda *a, **k: None)
+    else:
+        monkeypatch.setattr(merge_kernel, "enqueue", lambda *a, **k: None)
+
+
+@pytest.mark.parametrize("merge", ["diff", "kernel"])
+def test_verify_catches_a_broken_merge(monkeypatch, merge):
+    _break_merge(monkeypatch, merge)
+    bad, records = compare_with_and_without(iterate, policy="even", verify=True, merge=merge)
     assert not bad, "verify must keep the whole run's result"
     notes = [n for r in records for n in r.notes if n.startswith("verify:")]
     assert notes and "transpose" in notes[0]
+    assert {r.merge for r in records if r.kernel == "transpose"} == {merge}
 
 
-def test_broken_merge_without_verify_is_wrong(monkeypatch):
+@pytest.mark.parametrize("merge", ["diff", "kernel"])
+def test_broken_merge_without_verify_is_wrong(monkeypatch, merge):
     # the check above is meaningful: the same broken merge does corrupt results
-    monkeypatch.setattr(mergemod, "diff_merge", lambda *a, **k: None)
-    bad, _ = compare_with_and_without(iterate, policy="even")
+    _break_merge(monkeypatch, merge)
+    bad, _ = compare_with_and_without(iterate, policy="even", merge=merge)
     assert bad
 
 
@@ -157,28 +169,46 @@ def test_whole_launches_keep_the_policy_they_ran_under():
     assert recs and all(r.policy == "hill" and r.mode == "inorder" for r in recs)
 
 
-@pytest.mark.parametrize("online", [True, False])
-def test_graph_slower_than_program_order_falls_back(monkeypatch, online):
-    """Graph mode's guard rail: a batch measured slower than in order runs in order next."""
+class _FastInOrder(dict):
+    """A batch "measured" in order at 1 ns, whatever was really measured."""
+
+    def get(self, key, default=None):
+        return 1e-9
+
+
+@pytest.mark.parametrize("yardstick", ["model", "measured", "offline"])
+def test_graph_slower_than_program_order_falls_back(monkeypatch, yardstick):
+    """Graph mode's guard rail: a batch measured slower than in order runs in order next.
+
+    The first run as a graph pays one-time costs and is not judged; the second is.
+    Slower than a measured in-order batch: program order for the next batches.
+    Slower than the models' figure only: one batch in order, to measure it."""
     import pyopencl as cl
 
     from skmd.runtime import graph_mode
-    from skmd.testing import skmd_installed
+    from skmd.testing import mismatches, skmd_installed
     monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
     # the home device alone is predicted (wrongly) to run any batch in 1 ns
     monkeypatch.setattr(graph_mode.GraphBatch, "_home_estimate", lambda self, batch: 1e-9)
     bare = commutator(cl)
-    with skmd_installed(mode="mkmd", policy="even", online=online) as rt:
-        outs = [commutator(cl) for _ in range(3)]
+    with skmd_installed(mode="mkmd", policy="even", online=yardstick != "offline") as rt:
+        if yardstick == "measured":
+            rt.graph.inorder_s = _FastInOrder()
+        outs = [commutator(cl) for _ in range(4)]
         recs = list(rt.records)
-    from skmd.testing import mismatches
     assert all(not mismatches(bare, o) for o in outs)
-    held = [r for r in recs if r.reason and r.reason.startswith("graph batch measured")]
-    if online:
-        n = len(recs) // 3
-        assert len(held) == 2 * n, "the two later runs of the program must run in order"
+    n = len(recs) // 4
+    held = [[bool(r.reason and r.reason.startswith("graph batch measured"))
+             for r in recs[k * n:(k + 1) * n]] for k in range(4)]
+    assert not any(held[0]) and not any(held[1]), "first two runs: graphs"
+    if yardstick == "measured":
+        assert all(held[2]) and all(held[3]), "the two later runs run in order"
+    elif yardstick == "model":
+        assert all(held[2]), "one run in order measures the yardstick"
+        assert recs[2 * n].reason.endswith("program order for 1 batch")
+        assert not any(held[3]), "then the graph is tried again"
     else:
-        assert not held
+        assert not any(held[2] + held[3])
 
 
 @pytest.mark.parametrize("link_bps", [1e3, 1e15])
