@@ -64,10 +64,10 @@ memory)
 onegpu_all)
   # every SKMD program on one GPU + the CPU; CPU shares predicted too slow are left out
   python3 -m skmd devices --remeasure > "$r/devices.txt" 2>&1
-  for b in vectoradd blackscholes binomialoption boxmuller mersennetwister histogram \
-           matrixmultiplication nbody matrixtranspose reduction scanlargearrays sobelfilter \
+  for b in binomialoption matrixmultiplication nbody blackscholes vectoradd boxmuller \
+           mersennetwister histogram matrixtranspose reduction scanlargearrays sobelfilter \
            medianfilter aesencrypt aesdecrypt fdtd3d; do
-    bench gpucpu gpu0,cpu0 45 --suite skmd --repeat 3 --oracle-steps 8 --max-seconds 1.5 $b
+    bench gpucpu gpu0,cpu0 40 --suite skmd --repeat 3 --oracle-steps 8 --max-seconds 1.5 $b
   done ;;
 profile)
   for b in blackscholes matrixmultiplication; do
