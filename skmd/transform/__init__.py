@@ -4,7 +4,9 @@
 per kernel, which buffers are read and written, over which byte ranges a range of
 work-group rows touches them, whether the kernel can be split at all, and how its
 work grows with its scalar arguments.  ``partition_source`` is the same program with
-every kernel able to run any range of its work-group rows.
+every kernel able to run any range of its work-group rows; ``merge_source`` holds,
+for the kernels that have one, the merge kernel that copies another device's stores
+into the home buffers (thesis fig. 3.6, :mod:`.merge`).
 """
 from .analyze import analyze_program
 from .model import ArgInfo, KernelAnalysis, Launch, ProgramAnalysis

@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
+from dataclasses import replace
 from typing import Sequence
 
 import clang.cindex as ci
@@ -13,6 +14,8 @@ from .frontend import address_space, in_main_file, is_kernel, normalise_options,
 from .model import ArgInfo, KernelAnalysis, ProgramAnalysis
 from .poly import Poly
 from . import diskcache
+from .merge import MergePlan, plan_merge
+from .mergecheck import merge_program
 from .rewrite import RewriteError, partition_source
 from .cursors import is_int
 from .walker import Ctx, KernelWalker
@@ -170,10 +173,36 @@ def _analyze(source: str, opts: tuple[str, ...]) -> ProgramAnalysis:
             out[name] = analyze_kernel(fn, functions, frozenset(declared - set(functions)))
         except Exception as exc:  # an unforeseen construct must not break the program
             out[name] = _unsplittable(fn, f"analysis failed: {type(exc).__name__}: {exc}")
+    modes = {n: k.launch_mode for n, k in out.items()}
     try:
-        psrc = partition_source(source, kernels, {n: k.launch_mode for n, k in out.items()})
+        psrc = partition_source(source, kernels, modes)
     except RewriteError as exc:
         return ProgramAnalysis(
             {n: _unsplittable(kernels[n], f"cannot rewrite: {exc}") for n in out}, None,
             f"cannot rewrite: {exc}")
-    return ProgramAnalysis(out, psrc, None)
+    out, msrc = _with_merge_kernels(source, opts, kernels, functions, modes, out)
+    return ProgramAnalysis(out, psrc, None, msrc)
+
+
+def _with_merge_kernels(source: str, opts: tuple[str, ...], kernels: dict[str, ci.Cursor],
+                        functions: dict[str, ci.Cursor], modes: dict[str, str],
+                        analyses: dict[str, KernelAnalysis]
+                        ) -> tuple[dict[str, KernelAnalysis], str | None]:
+    """Each analysis with its merge kernel (or the reason it has none), and their program."""
+    b = source.encode()
+    plans: dict[str, MergePlan] = {}
+    for name, ka in analyses.items():
+        try:
+            plans[name] = plan_merge(kernels[name], ka, functions, b)
+        except Exception as exc:  # an unforeseen construct: no merge kernel, diff merge
+            plans[name] = MergePlan(name, reason=f"merge kernel failed: "
+                                                 f"{type(exc).__name__}: {exc}")
+    try:
+        msrc, plans = merge_program(source, kernels, modes, plans, opts)
+    except Exception as exc:
+        msrc = None
+        plans = {n: replace(p, reason=p.reason or f"merge program failed: {exc}")
+                 for n, p in plans.items()}
+    out = {n: replace(ka, merge_parts=plans[n].parts if plans[n].reason is None else (),
+                      merge_reason=plans[n].reason) for n, ka in analyses.items()}
+    return out, msrc

@@ -1,11 +1,14 @@
 """Questions about clang cursors and types that the kernel walk keeps asking."""
 from __future__ import annotations
 
+from typing import Mapping
+
 import clang.cindex as ci
 
-from .frontend import binary_op, strip, unary_op
+from .frontend import binary_op, int_value, strip, unary_op
 
 K = ci.CursorKind
+Fingerprint = tuple
 INT_KINDS = {ci.TypeKind.BOOL, ci.TypeKind.CHAR_U, ci.TypeKind.UCHAR, ci.TypeKind.USHORT,
              ci.TypeKind.UINT, ci.TypeKind.ULONG, ci.TypeKind.ULONGLONG, ci.TypeKind.CHAR_S,
              ci.TypeKind.SCHAR, ci.TypeKind.SHORT, ci.TypeKind.INT, ci.TypeKind.LONG,
@@ -75,3 +78,53 @@ def assigned_decls(c: ci.Cursor) -> set[int]:
             if t.kind == K.DECL_REF_EXPR and t.referenced is not None:
                 out.add(t.referenced.hash)
     return out
+
+
+def _norm_type(spelling: str) -> str:
+    return " ".join(t for t in spelling.replace("*", " * ").split() if t != "const")
+
+
+#: the partition-ready program's stand-ins for the built-ins it remaps (see rewrite.py)
+_REMAPPED = {"skmd_group_id": "get_group_id", "skmd_global_size": "get_global_size",
+             "skmd_num_groups": "get_num_groups", "skmd_global_offset": "get_global_offset"}
+
+
+def fingerprint(c: ci.Cursor, rename: Mapping[str, str] | None = None) -> Fingerprint:
+    """The shape of an expression: kinds, operators, names, literals and types.
+
+    A remapped work-item built-in and its stand-in compare equal (by name and
+    dimension), so the original kernel and its partition-ready form can be compared.
+    """
+    k = c.kind
+    if k == K.CALL_EXPR and (c.spelling in _REMAPPED or c.spelling in _REMAPPED.values()):
+        args = children(c)[1:2]
+        return ("CALL_EXPR", _REMAPPED.get(c.spelling, c.spelling), "",
+                tuple(fingerprint(a, rename) for a in args))
+    if k in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR):
+        extra = binary_op(c)
+    elif k == K.UNARY_OPERATOR:
+        extra = unary_op(c)
+    elif k == K.DECL_REF_EXPR:
+        name = c.spelling or ""
+        extra = (rename or {}).get(name, name)
+    elif k in (K.MEMBER_REF_EXPR, K.CALL_EXPR):
+        extra = c.spelling or ""
+    elif k == K.INTEGER_LITERAL:
+        extra = str(int_value(c))
+    elif k in (K.FLOATING_LITERAL, K.CHARACTER_LITERAL, K.STRING_LITERAL):
+        extra = " ".join(t.spelling for t in c.get_tokens())
+    else:
+        extra = ""
+    return (k.name, extra, _norm_type(c.type.get_canonical().spelling),
+            tuple(fingerprint(x, rename) for x in children(c)))
+
+
+def bare(c: ci.Cursor) -> ci.Cursor:
+    """``c`` without the implicit conversions around it (same extent, one child)."""
+    while c.kind == K.UNEXPOSED_EXPR:
+        kids = children(c)
+        if len(kids) != 1 or (kids[0].extent.start.offset, kids[0].extent.end.offset) != \
+                (c.extent.start.offset, c.extent.end.offset):
+            break
+        c = kids[0]
+    return c

@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Any
 
 _CODE_DIGEST: str | None = None
+#: the stored shape: 2 added merge kernels (``merge_source``, ``merge_parts``)
+FORMAT = 2
 
 
 def code_digest() -> str:
     global _CODE_DIGEST
     if _CODE_DIGEST is None:
-        h = hashlib.sha256()
+        h = hashlib.sha256(f"format {FORMAT}".encode())
         here = Path(__file__).resolve().parent
         for p in sorted(here.glob("*.py")):
             h.update(p.read_bytes())

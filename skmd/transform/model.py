@@ -94,6 +94,16 @@ class KernelAnalysis:
     accesses: tuple[Access, ...] = field(default=(), repr=False, compare=False)
     loops: Mapping[str, LoopVar] = field(default_factory=dict, repr=False, compare=False)
     cost_poly: object = field(default=None, repr=False, compare=False)
+    #: the buffer arguments whose helper copies the merge kernel takes (after the three
+    #: range parameters, in this order); empty when there is no merge kernel
+    merge_parts: tuple[int, ...] = ()
+    #: why the kernel has no merge kernel (None when it has one)
+    merge_reason: str | None = "not generated"
+
+    @property
+    def merge_kernel(self) -> bool:
+        """Discontiguous outputs can be merged by the generated merge kernel."""
+        return bool(self.merge_parts) and self.merge_reason is None
 
     def cost(self, launch: Launch) -> float:
         """Static per-work-item cost ``f(x1..xn)`` of thesis eq. 5.3 for this launch."""
@@ -117,3 +127,6 @@ class ProgramAnalysis:
     kernels: Mapping[str, KernelAnalysis]
     partition_source: str | None
     error: str | None = None
+    #: the partition-ready program with merge kernels in place of the kernels that
+    #: have one (same names; see :mod:`skmd.transform.merge`)
+    merge_source: str | None = None

@@ -8,7 +8,7 @@ only guard-mode kernels get the early return at entry.
 """
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Mapping, Sequence
 
 import clang.cindex as ci
 
@@ -91,17 +91,27 @@ def _param_list(b: bytes, fn: ci.Cursor) -> tuple[int, int]:
 
 
 def partition_source(source: str, kernels: Mapping[str, ci.Cursor],
-                     modes: Mapping[str, str]) -> str:
-    """Rewrite ``source``; ``modes`` maps kernel name to "offset" or "guard"."""
+                     modes: Mapping[str, str], more_params: Mapping[str, str] | None = None,
+                     more_edits: Sequence[tuple[int, int, str]] = ()) -> str:
+    """Rewrite ``source``; ``modes`` maps kernel name to "offset" or "guard".
+
+    ``more_params`` (kernel name -> parameter text, after the range parameters) and
+    ``more_edits`` ((offset, bytes removed, text) on the original source, inside
+    kernel bodies) make variants of the partition-ready program, such as its
+    merge kernels, from the same single pass over the text.
+    """
     b = source.encode()
-    edits: list[tuple[int, int, bytes]] = []  # (offset, bytes removed, text)
+    edits: list[tuple[int, int, bytes]] = [(o, n, t.encode()) for o, n, t in more_edits]
     for name, fn in kernels.items():
         open_p, close_p = _param_list(b, fn)
         inside = b[open_p + 1:close_p].strip()
+        params = EXTRA_PARAMS
+        if more_params and more_params.get(name):
+            params += ", " + more_params[name]
         if inside in (b"", b"void"):
-            edits.append((open_p + 1, close_p - open_p - 1, EXTRA_PARAMS.encode()))
+            edits.append((open_p + 1, close_p - open_p - 1, params.encode()))
         else:
-            edits.append((close_p, 0, (", " + EXTRA_PARAMS).encode()))
+            edits.append((close_p, 0, (", " + params).encode()))
         body = [c for c in fn.get_children() if c.kind == ci.CursorKind.COMPOUND_STMT]
         if not body or b[body[0].extent.start.offset:body[0].extent.start.offset + 1] != b"{":
             raise RewriteError(f"cannot find the body of {name}")
@@ -114,6 +124,7 @@ def partition_source(source: str, kernels: Mapping[str, ci.Cursor],
                 raise RewriteError(f"cannot find the end of {name}")
             edits.append((start, 0, (_REMAP_ON + "\n").encode()))
             edits.append((end, 0, ("\n" + _REMAP_OFF).encode()))
-    for off, n, text in sorted(edits, key=lambda e: e[0], reverse=True):
+    # at one offset the replacement is applied first, so an insertion lands before it
+    for off, n, text in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
         b = b[:off] + text + b[off + n:]
     return PRELUDE + "#line 1\n" + b.decode()

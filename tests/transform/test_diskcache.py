@@ -28,3 +28,17 @@ def test_unreadable_cache_file_is_ignored(tmp_path):
         analyze._CACHE.clear()
         again = analyze_program(SRC + "\n// corrupt")
     assert again.kernels["k"].splittable
+
+
+def test_merge_kernel_is_part_of_the_cached_analysis(tmp_path, monkeypatch):
+    src = ("__kernel void s(__global const int *ix, __global float *o) "
+           "{ int i = get_global_id(0); o[ix[i]] = (float)i; }\n// merge cache test")
+    with config.override(profile_dir=str(tmp_path)):
+        analyze._CACHE.clear()
+        first = analyze_program(src)
+        analyze._CACHE.clear()
+        monkeypatch.setattr(analyze, "_analyze", lambda *a, **k: 1 / 0)
+        second = analyze_program(src)
+    assert first.kernels["s"].merge_kernel and second.kernels["s"].merge_kernel
+    assert second.kernels["s"].merge_parts == (1,)
+    assert second.merge_source == first.merge_source and "skmd_part_1" in second.merge_source
