@@ -2,7 +2,7 @@
 # One measuring session on a GPU machine (see docs/benchmarks.md for what it produced).
 # Usage: benchmarks/gpu_session.sh PART OUTDIR
 #   PART: skmd | mkmd | second | final | compute | three | recheck | onegpu | profile
-#         | memory | onegpu_all
+#         | memory | onegpu_all | graphs
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -61,6 +61,15 @@ memory)
       --max-seconds 1.5 $b
   done
   mkmd2 40 ;;
+graphs)
+  # graphs after the guard rail's fix, two-GPU compute, BoxMuller, repeated 1 GPU + CPU runs
+  for b in $MKMD; do bench mkmd gpu0,gpu1 40 --suite mkmd --policy hill --repeat 3 $b; done
+  skmd2 45
+  bench skmd "" 90 --suite skmd --oracle-steps 4 --max-seconds 1.5 boxmuller
+  for b in boxmuller aesdecrypt blackscholes mersennetwister; do
+    bench gpucpu gpu0,cpu0 45 --suite skmd --repeat 6 --policy hill --policy oracle \
+      --oracle-steps 4 --max-seconds 1.5 $b
+  done ;;
 onegpu_all)
   # every SKMD program on one GPU + the CPU; CPU shares predicted too slow are left out
   python3 -m skmd devices --remeasure > "$r/devices.txt" 2>&1
