@@ -25,6 +25,10 @@ variable               meaning
                        200 microseconds).
 ``SKMD_FAULTS``        fault injection for tests, see :mod:`skmd.runtime.faults`.
 ``SKMD_LOG``           ``0`` turns the run log off.
+``SKMD_MERGE``         how discontiguous outputs are merged: ``kernel``
+                       (default: the kernel's generated merge kernel where
+                       it has one, else byte differences) or ``diff`` (byte
+                       differences against a pre-launch snapshot, always).
 =====================  =========================================================
 """
 from __future__ import annotations
@@ -36,6 +40,7 @@ from typing import Iterator
 
 POLICIES = ("hill", "linear", "single", "even", "static")
 MODES = ("skmd", "mkmd", "coarse", "inorder")
+MERGES = ("kernel", "diff")
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,7 @@ class Settings:
     min_split_us: float = 200.0
     faults: str | None = None
     log: bool = True
+    merge: str = "kernel"
     #: device label -> fraction of the work-groups, for ``policy="static"``
     static_fractions: dict[str, float] = field(default_factory=dict)
 
@@ -60,6 +66,9 @@ class Settings:
         if self.mode not in MODES:
             raise ValueError(
                 f"SKMD_MODE={self.mode!r} is not one of {', '.join(MODES)}")
+        if self.merge not in MERGES:
+            raise ValueError(
+                f"SKMD_MERGE={self.merge!r} is not one of {', '.join(MERGES)}")
 
 
 def _flag(value: str | None, default: bool) -> bool:
@@ -81,6 +90,7 @@ def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Se
         min_split_us=float(env.get("SKMD_MIN_SPLIT_US") or 200.0),
         faults=env.get("SKMD_FAULTS") or None,
         log=_flag(env.get("SKMD_LOG"), True),
+        merge=(env.get("SKMD_MERGE") or "kernel").strip().lower(),
     )
 
 

@@ -100,9 +100,14 @@ def explain_table(records: Sequence[LaunchRecord], title: str | None = None) -> 
         kernel = Text(r.kernel, style="bold" if is_split(r) else "")
         table.add_row(str(r.seq), kernel, _policy_cell(r), _devices_cell(r),
                       _timing_cell(r), _bytes_cell(r),
-                      human_time(r.merge_s) if r.merge_s else "—",
-                      human_time(r.wall_s), _fastest_cell(r), note)
+                      _merge_cell(r), human_time(r.wall_s), _fastest_cell(r), note)
     return table
+
+
+def _merge_cell(r: LaunchRecord) -> str:
+    if not r.merge_s:
+        return "—"
+    return f"{human_time(r.merge_s)} {r.merge}" if r.merge else human_time(r.merge_s)
 
 
 def summary_table(records: Sequence[LaunchRecord], title: str | None = None) -> Table:

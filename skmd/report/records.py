@@ -47,6 +47,10 @@ class LaunchRecord:
     #: "host->label" / "label->host" -> bytes moved over that link
     bytes_moved: dict[str, int] = field(default_factory=dict)
     merge_s: float = 0.0
+    #: how the helpers' outputs were merged: "kernel" (generated merge kernel),
+    #: "diff" (byte differences), "slice", "add" (aggregated atomics), "rerun" (a
+    #: merge kernel failed; home ran the helper's rows again), "+"-joined
+    merge: str = ""
     wall_s: float = 0.0
     #: predicted fastest single device and its predicted time
     fastest_single: str | None = None

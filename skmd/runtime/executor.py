@@ -18,8 +18,8 @@ import pyopencl as cl
 
 from skmd.report.records import LaunchRecord, Piece
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import merge as mergemod
 from skmd.runtime import faults, raw, staging
+from skmd.runtime.merging import OutputMerge
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
 from skmd.transform import Launch
@@ -193,16 +193,8 @@ class SplitRun:
         mode = entry.analysis.launch_mode
         home_share = next((s for s in self.shares if s.dev is self.home), None)
         others = [s for s in self.shares if s.dev is not self.home]
-        diff_bufs = [bp for bp in plans if bp.written and not bp.contiguous
-                     and not bp.reduce_elem]
-
-        # Pre-launch snapshots for diff merges, taken on the home device itself.
-        origs: dict[int, cl.Buffer] = {}
-        if others and not self.lazy:  # lazy: the helper's copy is kept, never merged
-            for bp in diff_bufs:
-                o = cl.Buffer(self.queue.context, cl.mem_flags.READ_WRITE, max(bp.state.size, 1))
-                raw.enqueue_copy_buffer(hq, bp.root, o, byte_count=bp.state.size)
-                origs[id(bp)] = o
+        # Chosen before the launch: a diff merge needs snapshots taken on home now.
+        merger = OutputMerge.prepare(self, plans, bool(others))
 
         if others:
             self._prefetch(plans, others)
@@ -233,21 +225,11 @@ class SplitRun:
         t_m = time.perf_counter()
         merge_bytes = 0
         for s, outs in zip(others, results):
-            for bp, (lo, hi), host in outs:
-                if bp.contiguous:
-                    raw.enqueue_write_buffer(hq, bp.root, host, dst_offset=lo,
-                                                 is_blocking=False)
-                else:
-                    part = cl.Buffer(self.queue.context, cl.mem_flags.READ_WRITE,
-                                     max(bp.state.size, 1))
-                    raw.enqueue_write_buffer(hq, part, host, is_blocking=False)
-                    if bp.reduce_elem:
-                        mergemod.add_merge(hq, bp.root, part, bp.state.size, bp.reduce_elem)
-                    else:
-                        mergemod.diff_merge(hq, bp.root, part, origs[id(bp)], bp.state.size)
-                merge_bytes += hi - lo
+            merge_bytes += merger.helper(s, outs, sub_launch_shape(self.launch, s.first,
+                                                                   s.last, mode))
+        self.record.merge = merger.method
         merged = any(results)
-        if merged or origs:
+        if merged or merger.origs:
             # only then: in graph mode the home queue may be running other kernels
             raw.queue_finish(hq)
         for outs in results:

@@ -7,9 +7,10 @@
 ``cpu1:alloc``    allocating a buffer on cpu1 fails (``MEM_OBJECT_ALLOCATION_FAILURE``)
 ``cpu1:launch``   a sub-launch on cpu1 fails (``OUT_OF_RESOURCES``)
 ``cpu1:slow:4``   sub-launches on cpu1 take 4 times as long (a sleep after each)
+``cpu0:merge``    building a generated merge kernel on cpu0 (the home device) fails
 ================  ==============================================================
 
-``build``, ``alloc`` and ``launch`` take an optional probability (default 1):
+``build``, ``alloc``, ``launch`` and ``merge`` take an optional probability (default 1):
 ``cpu1:launch:0.3``.  The random stream is seeded (``SKMD_FAULTS_SEED``, default
 0) so a failing test can be replayed.  Injected faults are counted in
 :data:`counts` so tests can report how many fired.
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 
 import pyopencl as cl
 
-KINDS = ("build", "alloc", "launch", "slow")
+KINDS = ("build", "alloc", "launch", "slow", "merge")
 
 
 class InjectedFault(cl.RuntimeError):
@@ -79,7 +80,8 @@ def maybe_fail(label: str, kind: str) -> None:
     if fire:
         what = {"build": "clBuildProgram failed: BUILD_PROGRAM_FAILURE (injected)",
                 "alloc": "clCreateBuffer failed: MEM_OBJECT_ALLOCATION_FAILURE (injected)",
-                "launch": "clEnqueueNDRangeKernel failed: OUT_OF_RESOURCES (injected)"}[kind]
+                "launch": "clEnqueueNDRangeKernel failed: OUT_OF_RESOURCES (injected)",
+                "merge": "clBuildProgram failed: BUILD_PROGRAM_FAILURE (injected)"}[kind]
         raise InjectedFault(f"{what} on {label}")
 
 

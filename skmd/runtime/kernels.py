@@ -60,6 +60,10 @@ class KernelEntry:
     #: devices taken out for this kernel after a failure, with the reason
     excluded: dict[str, str] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    #: the program holding this kernel's generated merge kernel (None: it has none)
+    merge_source: str | None = None
+    #: why the merge kernel cannot be used here after all (it failed to build)
+    merge_failed: str | None = None
 
     @property
     def splittable(self) -> bool:
@@ -158,9 +162,10 @@ def make_entry(kernel: cl.Kernel) -> KernelEntry:
         reason = "kernel not found by the front end"
     elif not an.splittable:
         reason = an.reason or "not splittable"
+    merge = pa.merge_source if an is not None and an.merge_kernel else None
     return KernelEntry(name=name, key=key, source=source, options=options, analysis=an,
                        partition_source=pa.partition_source, reason=reason,
-                       num_args=num_args)
+                       num_args=num_args, merge_source=merge)
 
 
 def entry_of(kernel: cl.Kernel) -> KernelEntry:

@@ -12,6 +12,7 @@ REPO = str(Path(__file__).resolve().parents[2])
 @pytest.mark.parametrize("var,value,expect", [
     ("SKMD_POLICY", "bogus", "SKMD_POLICY='bogus' is not one of"),
     ("SKMD_MODE", "fast", "SKMD_MODE='fast' is not one of"),
+    ("SKMD_MERGE", "bytes", "SKMD_MERGE='bytes' is not one of"),
     ("SKMD_DEVICES", "no-such-device", "matches no device"),
     ("SKMD_FAULTS", "cpu1:explode", "SKMD_FAULTS item 'cpu1:explode'"),
 ])
