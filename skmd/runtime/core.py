@@ -84,6 +84,9 @@ class Runtime:
         self.seq_lock = threading.Lock()
         #: measured cost of a split beyond its devices' own work (EWMA, seconds)
         self.split_overhead_s = 300e-6
+        #: (kernel, device) pairs that ran a split share: the first one pays one-time
+        #: costs (the partition-ready build, device buffers), not a split's overhead
+        self._shared_before: set[tuple[str, str]] = set()
         self._graph: Any = None
         self._home_queues: dict[int, cl.CommandQueue] = {}
         self._copy_queues: dict[int, cl.CommandQueue] = {}
@@ -512,11 +515,18 @@ class Runtime:
         used = [lb for lb, g in rec.shares.items() if g]
         if len(used) < 2:
             return
+        first = [lb for lb in used if (rec.kernel, lb) not in self._shared_before]
+        self._shared_before.update((rec.kernel, lb) for lb in used)
+        if first:
+            return
         busy = {lb: 0.0 for lb in used}
         for p in rec.pieces:
             if p.device in busy and p.kind in ("h2d", "d2h", "kernel"):
                 busy[p.device] += p.end - p.start
         extra = max(rec.wall_s - max(busy.values()) - rec.merge_s, 0.0) / (len(used) - 1)
+        # one stall (a page fault storm, another process) must not stop all splitting:
+        # a sample moves the estimate at most to a few times what it was
+        extra = min(extra, 4.0 * self.split_overhead_s + 1e-3)
         self.split_overhead_s = 0.7 * self.split_overhead_s + 0.3 * extra
 
     def learn(self, entry: KernelEntry, launch: Launch, rec: LaunchRecord) -> None:

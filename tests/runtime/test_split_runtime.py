@@ -315,3 +315,32 @@ def test_atomics_on_one_buffer_passed_twice_run_whole():
     bad, records = compare_with_and_without(twice, policy="even")
     assert not bad, bad
     assert records and all(r.reason and "passed twice" in r.reason for r in records)
+
+
+def test_split_overhead_ignores_first_shares_and_single_stalls():
+    """The first split of a kernel on a device pays its build and buffers: not overhead.
+    Later samples move the estimate, an outlier by at most a few times its value."""
+    from skmd.report.records import LaunchRecord, Piece
+    from skmd.runtime.core import Runtime
+
+    def rec(kernel: str, wall: float) -> LaunchRecord:
+        r = LaunchRecord(run_id="r", seq=1, kernel=kernel, total_groups=8, global_size=(8,),
+                         local_size=(1,), policy="hill", mode="skmd")
+        r.shares = {"gpu0": 4, "gpu1": 4}
+        r.pieces = [Piece("gpu0", "kernel", 0.0, 0.010, kernel),
+                    Piece("gpu1", "kernel", 0.0, 0.010, kernel)]
+        r.wall_s = wall
+        return r
+
+    rt = Runtime.__new__(Runtime)  # the estimate's state only, no devices needed
+    rt.split_overhead_s, rt._shared_before = 300e-6, set()
+    rt._learn_overhead(rec("k", 0.150))  # first split: a 140 ms build is not overhead
+    assert rt.split_overhead_s == 300e-6
+    rt._learn_overhead(rec("k", 0.0105))  # 0.5 ms beyond the devices' 10 ms
+    assert rt.split_overhead_s == pytest.approx(0.7 * 300e-6 + 0.3 * 0.5e-3)
+    before = rt.split_overhead_s
+    rt._learn_overhead(rec("k", 0.500))  # a 490 ms stall
+    assert rt.split_overhead_s <= 0.7 * before + 0.3 * (4 * before + 1e-3) + 1e-12
+    assert rt.split_overhead_s < 2e-3
+    rt._learn_overhead(rec("other", 0.300))  # another kernel's first split
+    assert rt.split_overhead_s < 2e-3
