@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 import weakref
 from dataclasses import dataclass, field
+from typing import Callable
 
 import numpy as np
 import pyopencl as cl
@@ -130,8 +131,11 @@ class BufferState:
             return moved
 
     def fetch_host(self, app_buf: MemObj, home_queue: cl.CommandQueue,
-                   lo: int, hi: int) -> tuple[np.ndarray, int]:
-        """Make the host shadow hold ``[lo, hi)``; returns (shadow, bytes read)."""
+                   lo: int, hi: int, blocking: bool = True) -> tuple[np.ndarray, int]:
+        """Make the host shadow hold ``[lo, hi)``; returns (shadow, bytes read).
+
+        Not ``blocking``: the reads are left in flight, for :meth:`_settle`.
+        """
         with self.lock:
             self._settle()
             shadow = self._shadow()
@@ -145,8 +149,10 @@ class BufferState:
                         raise RuntimeError("skmd: no valid copy of a buffer range; "
                                            "coherence state is inconsistent")
                     src_buf, q = m.buf, m.queue
-                raw.enqueue_read_buffer(q, src_buf, shadow[a:b], src_offset=a,
-                                        is_blocking=True)
+                evt = raw.enqueue_read_buffer(q, src_buf, shadow[a:b], src_offset=a,
+                                              is_blocking=blocking)
+                if not blocking:
+                    self._pending.append(evt)
                 self.host_valid.add(a, b)
                 moved += b - a
             return shadow, moved
@@ -249,6 +255,43 @@ _stale: dict[int, tuple[BufferState, MemObj]] = {}
 
 def stale_buffers() -> list[tuple[BufferState, MemObj]]:
     return list(_stale.values())
+
+
+def sync_all_home(items: list[tuple[BufferState, MemObj]],
+                  home_queue: Callable[[MemObj], cl.CommandQueue]) -> int:
+    """:meth:`BufferState.sync_home` for many buffers at once; returns bytes moved.
+
+    Every read back from a helper is queued first, then each buffer is written
+    home as soon as its own reads are done, so one buffer's upload overlaps the
+    next one's download instead of two blocking hops per buffer in turn.
+    """
+    started = []
+    moved = 0
+    for st, app in items:
+        st.lock.acquire()
+        if st.home_valid:
+            st.lock.release()
+            continue
+        _, n = st.fetch_host(app, home_queue(app), 0, st.size, blocking=False)
+        started.append((st, app))
+        moved += n
+    try:
+        queues = {}
+        for st, app in started:
+            st._settle()
+            q = home_queue(app)
+            queues[id(q)] = q
+            raw.enqueue_write_buffer(q, app, st._shadow(), is_blocking=False)
+            moved += st.size
+        for q in queues.values():
+            raw.queue_finish(q)
+        for st, _ in started:
+            st.home_valid = True
+            _stale.pop(id(st), None)
+    finally:
+        for st, _ in started:
+            st.lock.release()
+    return moved
 #: re-entrant: a BufferState collected while this thread holds the lock (allocation can
 #: run the garbage collector anywhere) gives its mirrors back under the same lock
 _registry_lock = threading.RLock()

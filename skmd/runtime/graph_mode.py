@@ -178,14 +178,24 @@ class GraphBatch:
         except Exception as exc:  # a scheduling failure falls back to program order
             self.rt.warn_once("mkmd-schedule", f"graph scheduling failed ({exc}); "
                                                "running kernels in order")
+        n_recs = len(self.rt._records)
         try:
+            t_run = time.perf_counter()
             if sched is None:
                 for d in batch:
                     self._run_node(d, [(self.rt.home, 0, d.launch.total_groups)], "inorder")
             else:
                 self._execute(batch, sched)
-            for st, app in bufmod.stale_buffers():
-                st.sync_home(app, self.rt.home_queue(app.context))
+            t_home = time.perf_counter()
+            moved = bufmod.sync_all_home(bufmod.stale_buffers(),
+                                         lambda app: self.rt.home_queue(app.context))
+            t_end = time.perf_counter()
+            if sched is not None and len(self.rt._records) > n_recs:
+                # where a batch's time goes, beyond its kernels' own pieces
+                self.rt._records[-1].notes.append(
+                    f"graph batch of {len(batch)} kernels: schedule "
+                    f"{(t_run - t_batch) * 1e3:.2f} ms, run {(t_home - t_run) * 1e3:.2f} ms, "
+                    f"results home {(t_end - t_home) * 1e3:.2f} ms ({moved / 2**20:.1f} MiB)")
             if sched is not None and config.get().online and sig in self.tried:
                 self._judge(sig, home_s, time.perf_counter() - t_batch)
             if sched is not None:

@@ -344,3 +344,22 @@ def test_split_overhead_ignores_first_shares_and_single_stalls():
     assert rt.split_overhead_s < 2e-3
     rt._learn_overhead(rec("other", 0.300))  # another kernel's first split
     assert rt.split_overhead_s < 2e-3
+
+
+def test_graph_batch_notes_where_its_time_went(monkeypatch):
+    """A graph batch's last record says how long scheduling, running and bringing the
+    results home took, and the results home are the in-order ones."""
+    import pyopencl as cl
+
+    from skmd.runtime import graph_mode
+    from skmd.testing import mismatches, skmd_installed
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
+    bare = commutator(cl)
+    with skmd_installed(mode="mkmd", policy="even") as rt:
+        out = commutator(cl)
+        recs = list(rt.records)
+    assert not mismatches(bare, out)
+    notes = [n for r in recs for n in r.notes if n.startswith("graph batch of")]
+    assert notes and all("schedule" in n and "results home" in n for n in notes)
+    assert any(" 0.0 MiB" not in n for n in notes), "helpers' results were brought home"
