@@ -91,6 +91,7 @@ def home_run_only(case: Case, host: list, cuts: list[int]) -> list[np.ndarray]:
     sd = len(case.global_size) - 1
     home = _buffers(case, host)
     a, b = cuts[0], cuts[1]
+    assert b > a, "an empty launch is not a launch (PoCL divides by its size)"
     gs, off = _shape(case, pa.kernels[case.kernel].launch_mode, a, b)
     kernel(pa.partition_source, case.options, case.kernel)(
         queues[0], gs, case.local_size, *_args(case, host, home),
