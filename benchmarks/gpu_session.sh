@@ -2,7 +2,7 @@
 # One measuring session on a GPU machine (see docs/benchmarks.md for what it produced).
 # Usage: benchmarks/gpu_session.sh PART OUTDIR
 #   PART: skmd | mkmd | second | final | compute | three | recheck | onegpu | profile
-#         | memory | onegpu_all | graphs
+#         | memory | onegpu_all | graphs | merges
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -70,6 +70,16 @@ graphs)
     bench gpucpu gpu0,cpu0 45 --suite skmd --repeat 6 --policy hill --policy oracle \
       --oracle-steps 4 --max-seconds 1.5 $b
   done ;;
+merges)
+  # merge kernels on the GPUs: throughput, every program split three ways at CI size,
+  # then the two-GPU compute programs and the graphs again
+  python3 benchmarks/merge_throughput.py --n 4096 > "$r/merge.txt" 2>&1
+  for s in skmd mkmd; do
+    timeout 120 python3 -m skmd bench --suite $s --size ci --policy even --repeat 1 \
+      --json "$r/even_ci_$s.json" > "$r/even_ci_$s.txt" 2>&1 || echo "exit $?" >> "$r/even_ci_$s.txt"
+  done
+  skmd2 45
+  for b in $MKMD; do bench mkmd gpu0,gpu1 30 --suite mkmd --policy hill --repeat 3 $b; done ;;
 onegpu_all)
   # every SKMD program on one GPU + the CPU; CPU shares predicted too slow are left out
   python3 -m skmd devices --remeasure > "$r/devices.txt" 2>&1
