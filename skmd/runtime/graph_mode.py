@@ -114,11 +114,7 @@ class GraphBatch:
         curves: dict[tuple[int, str], Any] = {}
 
         def exec_time(cid: int, label: str, groups: int) -> float:
-            key = (cid, label)
-            if key not in curves:
-                d = by_id[cid]
-                curves[key] = rt._curve(d.entry, d.launch, rt.by_label[label])
-            curve = curves[key]
+            curve = self._curve_of(by_id[cid], label, curves)
             if curve is None:
                 return self._prior(by_id[cid], label, groups, curves)
             return float(curve(np.array([groups]))[0])
@@ -130,11 +126,18 @@ class GraphBatch:
                                    exec_time=exec_time, h2d_bps=h2d, d2h_bps=d2h,
                                    home=rt.home.label)
 
+    def _curve_of(self, d: Deferred, label: str, curves: dict) -> Any:
+        """The time curve of ``d`` on a device, looked up once per batch (None too)."""
+        key = (d.id, label)
+        if key not in curves:
+            curves[key] = self.rt._curve(d.entry, d.launch, self.rt.by_label[label])
+        return curves[key]
+
     def _prior(self, d: Deferred, label: str, groups: int, curves: dict) -> float:
         """A guess for a device nothing was measured on: scale a measured one by speed."""
         rt = self.rt
         for other in rt.devices:
-            c = curves.get((d.id, other.label)) or rt._curve(d.entry, d.launch, other)
+            c = self._curve_of(d, other.label, curves)
             if c is not None:
                 ratio = other.speed_score / max(rt.by_label[label].speed_score, 1e-9)
                 return float(c(np.array([groups]))[0]) * ratio

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Any, Callable, Mapping
 
 from .poly import Poly
 
@@ -30,6 +30,15 @@ class Launch:
     def total_groups(self) -> int:
         d = self.split_dim
         return math.ceil(self.global_size[d] / self.local_size[d])
+
+
+#: results of symbolic evaluation kept per analysis (see KernelAnalysis._memo)
+MEMO_LIMIT = 4096
+
+
+def _launch_key(launch: Launch) -> tuple:
+    return (tuple(launch.global_size), tuple(launch.local_size),
+            tuple(sorted(launch.scalars.items())), tuple(sorted(launch.buffer_sizes.items())))
 
 
 @dataclass(frozen=True)
@@ -108,18 +117,43 @@ class KernelAnalysis:
     def cost(self, launch: Launch) -> float:
         """Static per-work-item cost ``f(x1..xn)`` of thesis eq. 5.3 for this launch."""
         from .cost import evaluate_cost
-        return evaluate_cost(self, launch)
+        return self._memo(("cost", _launch_key(launch)), lambda: evaluate_cost(self, launch))
 
     def byte_range(self, arg_index: int, mode: str, launch: Launch,
                    groups: tuple[int, int]) -> tuple[int, int] | None:
         """Half-open byte interval covering every ``mode`` access of rows ``groups``."""
         from .ranges import byte_range
-        return byte_range(self, arg_index, mode, launch, groups)
+        return self._memo(("range", arg_index, mode, _launch_key(launch), tuple(groups)),
+                          lambda: byte_range(self, arg_index, mode, launch, groups))
 
     def write_dense(self, arg_index: int, launch: Launch, groups: tuple[int, int]) -> bool:
         """True only if every byte of the write range is certainly written."""
         from .ranges import write_dense
-        return write_dense(self, arg_index, launch, groups)
+        return self._memo(("dense", arg_index, _launch_key(launch), tuple(groups)),
+                          lambda: write_dense(self, arg_index, launch, groups))
+
+    def _memo(self, key: tuple, compute: Callable[[], Any]) -> Any:
+        """Symbolic evaluation is slow in Python and programs repeat their launches:
+        results are kept per launch shape (bounded; never pickled)."""
+        memo = self.__dict__.get("_memo_")
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo_", memo)
+        try:
+            return memo[key]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable scalar: no memo
+            return compute()
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        value = memo[key] = compute()
+        return value
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("_memo_", None)
+        return state
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,23 @@ def test_corpus_expectations(case):
     assert ka.uses_barrier == e.get("barrier", False)
 
 
+def test_launch_results_are_kept_per_launch_shape_and_not_pickled():
+    import pickle
+    ka = analyze_program(CASES[1].source).kernels["mm"]
+
+    def launch(n):
+        return Launch((n, n), (4, 4), {3: n}, {i: 4 * n * n for i in range(3)})
+
+    first = ka.byte_range(2, "write", launch(16), (1, 3))
+    assert ka.byte_range(2, "write", launch(16), (1, 3)) == first == (4 * 4 * 16, 4 * 12 * 16)
+    assert ka.byte_range(2, "write", launch(32), (1, 3)) == (4 * 4 * 32, 4 * 12 * 32)
+    assert ka.cost(launch(32)) != ka.cost(launch(16))  # the loop runs n times
+    assert "_memo_" in ka.__dict__
+    again = pickle.loads(pickle.dumps(ka))
+    assert "_memo_" not in again.__dict__
+    assert again.byte_range(2, "write", launch(32), (1, 3)) == (4 * 4 * 32, 4 * 12 * 32)
+
+
 def test_ranges_of_a_matmul_row_block():
     ka = analyze_program(CASES[1].source).kernels["mm"]
     n = 16
