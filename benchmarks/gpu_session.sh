@@ -2,7 +2,7 @@
 # One measuring session on a GPU machine (see docs/benchmarks.md for what it produced).
 # Usage: benchmarks/gpu_session.sh PART OUTDIR
 #   PART: skmd | mkmd | second | final | compute | three | recheck | onegpu | profile
-#         | memory | onegpu_all | graphs | merges
+#         | memory | onegpu_all | graphs | merges | graphs2
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -80,6 +80,11 @@ merges)
   done
   skmd2 45
   for b in $MKMD; do bench mkmd gpu0,gpu1 30 --suite mkmd --policy hill --repeat 3 $b; done ;;
+graphs2)
+  # the graphs whose batches are long enough to schedule, after faster scheduling
+  for b in commutator abe gabe lyapunov sylvester svd stein gramian; do
+    bench mkmd gpu0,gpu1 25 --suite mkmd --policy hill --repeat 3 $b
+  done ;;
 onegpu_all)
   # every SKMD program on one GPU + the CPU; CPU shares predicted too slow are left out
   python3 -m skmd devices --remeasure > "$r/devices.txt" 2>&1
