@@ -52,6 +52,8 @@ class Decision:
     alone: tuple[float, str] | None = None
     #: False for calibration and first launches: not to be reused for later launches
     keep: bool = True
+    #: for the run log: why a launch that takes the split path runs on one device
+    note: str | None = None
 
 
 class Runtime:
@@ -262,9 +264,10 @@ class Runtime:
             self.flush_graph()  # a kernel the graph cannot hold orders everything before it
         plan = None
         keep = True
+        note = None
         if reason is None:
             d = self._decide(entry, launch, s)
-            plan, reason, keep = d.shares, d.reason, d.keep
+            plan, reason, keep, note = d.shares, d.reason, d.keep, d.note
             if key is not None:
                 # kept per launch shape, for the guard rail and the run log
                 entry.decisions[("alone",) + key] = d.alone
@@ -284,7 +287,7 @@ class Runtime:
         if reason is not None or plan is None:
             return self._whole(queue, kernel, entry, args, gsize, lsize, offset, wait_for,
                                g_times_l, allow_empty, reason or "single device chosen")
-        return self._split(queue, entry, args, launch, plan, wait_for, s, key)
+        return self._split(queue, entry, args, launch, plan, wait_for, s, key, note)
 
     def _curve(self, entry: KernelEntry, launch: Launch, dev: PhysicalDevice
                ) -> Callable[[np.ndarray], np.ndarray] | None:
@@ -353,7 +356,9 @@ class Runtime:
                 # device is timed on skmd's own queue, so the next launch can tell
                 # whether helpers could ever pay (see _transfer_bound)
                 if self.home.label in unknown:
-                    return Decision({self.home.label: total}, keep=False)
+                    return Decision({self.home.label: total}, keep=False,
+                                    note="first launch of this kernel: whole, timed on "
+                                         "the home device")
                 return Decision(reason="first launch of this kernel: whole; the next one "
                                        "calibrates", keep=False)
             bound = self._transfer_bound(entry, launch, order, unknown)
@@ -454,7 +459,8 @@ class Runtime:
 
     def _split(self, queue: cl.CommandQueue, entry: KernelEntry, args: dict[int, ArgValue],
                launch: Launch, shares: dict[str, int], wait_for: Any,
-               s: config.Settings, key: tuple | None = None) -> cl.Event:
+               s: config.Settings, key: tuple | None = None,
+               note: str | None = None) -> cl.Event:
         t_start = time.perf_counter()
         if wait_for:
             raw.wait_for_events(list(wait_for))
@@ -473,8 +479,7 @@ class Runtime:
         if plan is not None:
             rec.predicted = {k: v for k, v in plan.predicted.items() if shares.get(k)}
         ranges = planner.to_ranges(shares, self.order)
-        if len(ranges) == 1 and ranges[0][0] is self.home:
-            rec.reason = "first launch of this kernel: whole, timed on the home device"
+        rec.reason = note
         with self.split_lock:
             run = SplitRun(self, queue, entry, args, launch,
                            [Share(d, a, b) for d, a, b in ranges], rec)

@@ -363,3 +363,33 @@ def test_graph_batch_notes_where_its_time_went(monkeypatch):
     notes = [n for r in recs for n in r.notes if n.startswith("graph batch of")]
     assert notes and all("schedule" in n and "results home" in n for n in notes)
     assert any(" 0.0 MiB" not in n for n in notes), "helpers' results were brought home"
+
+
+def test_first_launch_is_timed_on_home_and_says_so():
+    """A kernel nothing is known about runs whole on home through skmd's own queue the
+    first time (so it is timed), and the record says why it did not split."""
+    import uuid
+
+    import numpy as np
+    import pyopencl as cl
+
+    from skmd.testing import skmd_installed
+    n = 1 << 14
+    tag = uuid.uuid4().hex[:8]  # a kernel no earlier test has profiled
+    src = (f"__kernel void scale_{tag}(__global const float *a, __global float *b)"
+           "{ size_t i = get_global_id(0); b[i] = 3.0f * a[i]; }")
+    a = np.arange(n, dtype=np.float32)
+    with skmd_installed(policy="hill", min_split_us=0) as rt:
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        prg = cl.Program(ctx, src).build()
+        mf = cl.mem_flags
+        ab = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=a)
+        bb = cl.Buffer(ctx, mf.WRITE_ONLY, a.nbytes)
+        getattr(prg, f"scale_{tag}")(q, (n,), (64,), ab, bb)
+        out = np.empty_like(a)
+        cl.enqueue_copy(q, out, bb)
+        first = rt.records[0]
+    assert np.array_equal(out, 3.0 * a)
+    assert first.reason == "first launch of this kernel: whole, timed on the home device"
+    assert first.measured and list(first.shares.values()) == [n // 64]
