@@ -6,7 +6,13 @@ are made once; then every *configuration* runs ``execute`` (host data in, kernel
 results back on the host) once untimed and ``repeat`` times timed, the
 configurations interleaved round-robin so that drift (thermal, other load) hits
 them all alike.  Every run's outputs are checked; a wrong result is a FAIL for its
-configuration and is never reported as a time.
+configuration and is never reported as a time.  Garbage is collected before each
+run, so a collection's buffer releases never land inside another run's timing.
+
+``max_seconds`` keeps slow devices from taking minutes: the untimed warm-up round
+runs the smallest helper shares first, and a configuration whose shares, scaled up
+from the kernel time a smaller share measured, would run past it is left out before
+its first run (so is any configuration after one of its runs took longer).
 
 Configurations
     ``single:<label>``  everything on one device, transfers included: the home
