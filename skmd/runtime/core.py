@@ -24,7 +24,7 @@ import pyopencl as cl
 from skmd import config, partition
 from skmd.report.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import raw
+from skmd.runtime import faults, raw
 from skmd.runtime.devices import PhysicalDevice, choose_home, enumerate_all, select
 from skmd.runtime.executor import Share, SplitRun
 from skmd.runtime.kernels import ArgValue, KernelEntry, args_of, entry_of
@@ -61,7 +61,6 @@ class Runtime:
 
     def __init__(self, settings: config.Settings | None = None) -> None:
         s = settings or config.get()
-        from skmd.runtime import faults
         faults.parse(s.faults)  # a malformed SKMD_FAULTS fails here, not mid-launch
         everything = enumerate_all()
         if not everything:
@@ -160,7 +159,6 @@ class Runtime:
             with entry.lock:
                 k = entry.clones.get(key)
                 if k is None:
-                    from skmd.runtime import faults
                     faults.maybe_fail(dev.label, "build")
                     prg = cl._cl._Program(ctx, entry.partition_source)
                     prg.build(entry.options.encode(), [dev.device])
@@ -283,7 +281,7 @@ class Runtime:
                 self.clone(entry, self.home, queue.context)
             except Exception as exc:  # never a wrong answer: the original kernel, whole
                 entry.reason = reason = ("partition-ready kernel failed to build on "
-                                         f"{self.home.label}: {str(exc).strip().splitlines()[0]}")
+                                         f"{self.home.label}: {faults.first_line(exc)}")
         if reason is not None or plan is None:
             return self._whole(queue, kernel, entry, args, gsize, lsize, offset, wait_for,
                                g_times_l, allow_empty, reason or "single device chosen")

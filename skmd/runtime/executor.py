@@ -286,7 +286,7 @@ class SplitRun:
 
     def _helper_failed(self, sh: Share, plans: list[BufferPlan], exc: Exception) -> None:
         label = sh.dev.label
-        why = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        why = faults.first_line(exc)
         self.entry.excluded[label] = why
         self.record.notes.append(f"{label} failed ({why}); its rows {sh.first}-{sh.last} "
                                  f"ran on {self.home.label}")

@@ -28,6 +28,12 @@ import pyopencl as cl
 KINDS = ("build", "alloc", "launch", "slow", "merge")
 
 
+def first_line(exc: BaseException) -> str:
+    """What a failure says, in one line for notes and reasons (its type when silent)."""
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
 class InjectedFault(cl.RuntimeError):
     """Raised where a real driver would fail; a pyopencl error like the real ones."""
 

@@ -58,9 +58,7 @@ def build(entry: KernelEntry, home: Any, ctx: cl.Context) -> cl.Kernel | None:
                 prg.build(entry.options.encode(), [home.device])
                 k = entry.clones[key] = cl.Kernel(prg, entry.name)
             except Exception as exc:  # never a wrong answer: diff merge from now on
-                first = str(exc).strip().splitlines()[0] if str(exc).strip() else \
-                    type(exc).__name__
-                entry.merge_failed = f"merge kernel failed to build: {first}"
+                entry.merge_failed = f"merge kernel failed to build: {faults.first_line(exc)}"
                 return None
     return k
 

@@ -16,7 +16,7 @@ import pyopencl as cl
 
 from skmd import config
 from skmd.runtime import merge as mergemod
-from skmd.runtime import merge_kernel, raw
+from skmd.runtime import faults, merge_kernel, raw
 
 #: (global size, global offset or None) of a helper's rows
 Shape = tuple[tuple[int, ...], "tuple[int, ...] | None"]
@@ -91,9 +91,7 @@ class OutputMerge:
             except Exception as exc:
                 # exact too: a kernel with a merge kernel never reads what it writes,
                 # so its rows give the helper's values when home runs them again
-                first = str(exc).strip().splitlines()[0] if str(exc).strip() else \
-                    type(exc).__name__
-                run.record.notes.append(f"merge kernel failed ({first}); rows "
+                run.record.notes.append(f"merge kernel failed ({faults.first_line(exc)}); rows "
                                         f"{s.first}-{s.last} ran again on {run.home.label}")
                 run._launch_home(s.first, s.last, run.entry.analysis.launch_mode)
                 self.methods.add("rerun")

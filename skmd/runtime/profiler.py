@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pyopencl as cl
 
-from skmd.runtime import raw
+from skmd.runtime import faults, raw
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.executor import sub_launch_shape
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
@@ -70,7 +70,7 @@ class Profiler:
             try:
                 times = self._device(queue, entry, args, launch, dev, counts)
             except cl.Error as exc:
-                self.skipped[f"{entry.name}@{dev.label}"] = str(exc).splitlines()[0]
+                self.skipped[f"{entry.name}@{dev.label}"] = faults.first_line(exc)
                 bar.advance(self._task, len(counts))
                 continue
             for g, secs in times:
