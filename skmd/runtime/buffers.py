@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 import weakref
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -74,14 +75,7 @@ class BufferState:
 
     def sync_home(self, app_buf: MemObj, home_queue: cl.CommandQueue) -> int:
         """Bring the home copy up to date from the mirrors; returns bytes moved."""
-        with self.lock:
-            if self.home_valid:
-                return 0
-            shadow, moved = self.fetch_host(app_buf, home_queue, 0, self.size)
-            raw.enqueue_write_buffer(home_queue, app_buf, shadow, is_blocking=True)
-            self.home_valid = True
-            _stale.pop(id(self), None)
-            return moved + self.size
+        return sync_all_home([(self, app_buf)], lambda _: home_queue)
 
     # -- host shadow ---------------------------------------------------------
     def __del__(self) -> None:
@@ -265,17 +259,15 @@ def sync_all_home(items: list[tuple[BufferState, MemObj]],
     home as soon as its own reads are done, so one buffer's upload overlaps the
     next one's download instead of two blocking hops per buffer in turn.
     """
-    started = []
     moved = 0
-    for st, app in items:
-        st.lock.acquire()
-        if st.home_valid:
-            st.lock.release()
-            continue
-        _, n = st.fetch_host(app, home_queue(app), 0, st.size, blocking=False)
-        started.append((st, app))
-        moved += n
-    try:
+    with ExitStack() as held:
+        started = []
+        for st, app in items:
+            held.enter_context(st.lock)
+            if not st.home_valid:
+                _, n = st.fetch_host(app, home_queue(app), 0, st.size, blocking=False)
+                started.append((st, app))
+                moved += n
         queues = {}
         for st, app in started:
             st._settle()
@@ -288,9 +280,6 @@ def sync_all_home(items: list[tuple[BufferState, MemObj]],
         for st, _ in started:
             st.home_valid = True
             _stale.pop(id(st), None)
-    finally:
-        for st, _ in started:
-            st.lock.release()
     return moved
 #: re-entrant: a BufferState collected while this thread holds the lock (allocation can
 #: run the garbage collector anywhere) gives its mirrors back under the same lock
