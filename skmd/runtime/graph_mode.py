@@ -193,15 +193,16 @@ class GraphBatch:
             moved = bufmod.sync_all_home(bufmod.stale_buffers(),
                                          lambda app: self.rt.home_queue(app.context))
             t_end = time.perf_counter()
-            if sched is not None and len(self.rt._records) > n_recs:
-                # where a batch's time goes, beyond its kernels' own pieces
-                self.rt._records[-1].notes.append(
-                    f"graph batch of {len(batch)} kernels: schedule "
-                    f"{(t_run - t_batch) * 1e3:.2f} ms, run {(t_home - t_run) * 1e3:.2f} ms, "
-                    f"results home {(t_end - t_home) * 1e3:.2f} ms ({moved / 2**20:.1f} MiB)")
-            if sched is not None and config.get().online and sig in self.tried:
-                self._judge(sig, home_s, time.perf_counter() - t_batch)
             if sched is not None:
+                if len(self.rt._records) > n_recs:
+                    # where a batch's time goes, beyond its kernels' own pieces
+                    self.rt._records[-1].notes.append(
+                        f"graph batch of {len(batch)} kernels: schedule "
+                        f"{(t_run - t_batch) * 1e3:.2f} ms, run {(t_home - t_run) * 1e3:.2f} "
+                        f"ms, results home {(t_end - t_home) * 1e3:.2f} ms "
+                        f"({moved / 2**20:.1f} MiB)")
+                if config.get().online and sig in self.tried:
+                    self._judge(sig, home_s, t_end - t_batch)
                 self.tried.add(sig)
         finally:
             for d in batch:
