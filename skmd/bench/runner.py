@@ -423,18 +423,17 @@ def distribution_of(records: Sequence[Any], home: str
     return dict(groups), len(records), split, dict(reasons)
 
 
-def full_run_estimate(records: Sequence[Any], elapsed: float, home: str
-                      ) -> dict[str, float]:
+def full_run_estimate(groups: dict[str, int], busy: dict[str, float], elapsed: float,
+                      home: str) -> dict[str, float]:
     """Per helper device, the kernel seconds a whole run on it would take at least.
 
-    Its measured kernel time over the share of work-groups it ran: a device that
-    spent 0.5 s on an eighth of the groups needs >= 4 s for all of them.  Used to
-    leave out configurations that would run far past ``--max-seconds`` before
-    their first (possibly minutes long) run.
+    From one run's work-groups per device (:func:`distribution_of`) and busy shares
+    (:func:`busy_of`): its kernel time over the share of work-groups it ran, so a
+    device that spent 0.5 s on an eighth of the groups needs >= 4 s for all of them.
+    Used to leave out configurations that would run far past ``--max-seconds``
+    before their first (possibly minutes long) run.
     """
-    groups, _, _, _ = distribution_of(records, home)
     total = sum(groups.values())
-    busy = busy_of(records, elapsed)
     out = {}
     for dev, frac in busy.items():
         g = groups.get(dev, 0)
@@ -554,9 +553,11 @@ def _run_one(bench: Any, queue: Any, inputs: Any, reference: Any, cfg: Config,
         res.message = f"execute raised {type(exc).__name__}: {exc}"
         return None
     res.runs += 1
+    recs = rt.records[n0:] if len(rt.records) >= n0 else []
+    groups, launches, split, reasons = distribution_of(recs, rt.home.label)
+    busy = busy_of(recs, elapsed)
     if estimates is not None:
-        recs = rt.records[n0:] if len(rt.records) >= n0 else []
-        for dev, t in full_run_estimate(recs, elapsed, rt.home.label).items():
+        for dev, t in full_run_estimate(groups, busy, elapsed, rt.home.label).items():
             # the most hopeful estimate: small shares carry fixed costs
             estimates[dev] = min(estimates.get(dev, t), t)
     try:
@@ -572,14 +573,11 @@ def _run_one(bench: Any, queue: Any, inputs: Any, reference: Any, cfg: Config,
         res.message = msg
     if timed:
         res.times_s.append(elapsed)
-        recs = rt.records[n0:] if len(rt.records) >= n0 else []
-        groups, launches, split, reasons = distribution_of(recs, rt.home.label)
         total = sum(groups.values())
         res.groups = {d.label: int(groups.get(d.label, 0)) for d in rt.order}
         res.distribution = {d.label: (groups.get(d.label, 0) / total if total else 0.0)
                             for d in rt.order}
         res.launches, res.split_launches, res.whole_reasons = launches, split, reasons
-        busy = busy_of(recs, elapsed)
         res.busy = {d.label: busy[d.label] for d in rt.order if d.label in busy}
     return elapsed
 

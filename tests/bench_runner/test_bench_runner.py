@@ -201,9 +201,13 @@ def test_full_run_estimate_scales_a_helper_share_up() -> None:
                        local_size=(1,), policy="static", mode="skmd")
     rec.shares = {"gpu0": 6, "cpu0": 2}
     rec.pieces = [Piece("gpu0", "kernel", 0.0, 0.05, "k"), Piece("cpu0", "kernel", 0.0, 0.5, "k")]
-    est = runner.full_run_estimate([rec], 1.0, "gpu0")
-    assert est == pytest.approx({"cpu0": 2.0})  # 0.5 s for a quarter of the groups
-    assert runner.full_run_estimate([rec], 1.0, "cpu0") == pytest.approx({"gpu0": 0.05 * 8 / 6})
+
+    def estimate(home):
+        groups, _, _, _ = runner.distribution_of([rec], home)
+        return runner.full_run_estimate(groups, runner.busy_of([rec], 1.0), 1.0, home)
+
+    assert estimate("gpu0") == pytest.approx({"cpu0": 2.0})  # 0.5 s for a quarter
+    assert estimate("cpu0") == pytest.approx({"gpu0": 0.05 * 8 / 6})
 
 
 def test_configurations_predicted_too_slow_never_run(monkeypatch) -> None:
@@ -216,8 +220,7 @@ def test_configurations_predicted_too_slow_never_run(monkeypatch) -> None:
         runs.append(cfg.key)
         return real_run(bench, queue, inputs, reference, cfg, res, rt, timed, estimates)
 
-    def slow_helpers(records, elapsed, home):
-        groups, _, _, _ = runner.distribution_of(records, home)
+    def slow_helpers(groups, busy, elapsed, home):
         return {d: 100.0 for d, g in groups.items() if g and d != home}
 
     monkeypatch.setattr(runner, "_run_one", run_one)
