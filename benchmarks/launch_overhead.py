@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 
 import numpy as np
+from timing import best_of
 
 N_LAUNCH = 20000
 SRC = "__kernel void tiny(__global float *a, const float s) { a[get_global_id(0)] += s; }"
@@ -26,14 +26,12 @@ def per_launch(cl) -> float:
     for _ in range(200):  # warm: build, analysis, decision cache
         k(q, (256,), (64,), a, np.float32(1))
     q.finish()
-    best = float("inf")
-    for _ in range(3):
-        t = time.perf_counter()
+
+    def burst() -> None:
         for _ in range(N_LAUNCH):
             k(q, (256,), (64,), a, np.float32(1))
         q.finish()
-        best = min(best, (time.perf_counter() - t) / N_LAUNCH)
-    return best
+    return best_of(burst) / N_LAUNCH
 
 
 def main() -> None:

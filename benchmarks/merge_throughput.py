@@ -18,19 +18,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 
 import numpy as np
-
-
-def best(fn, repeat: int) -> float:
-    fn()
-    t_best = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        t_best = min(t_best, time.perf_counter() - t)
-    return t_best
+from timing import best_of
 
 
 #: kernels writing every third float of their output: strided, and through an index
@@ -88,7 +78,7 @@ def merge_kernels(ctx, q, n_floats: int, repeat: int, upload) -> list[tuple[str,
             k(q, gs, (ls,), *args, *trailing, part_b, global_offset=off)
             q.finish()
         cl.enqueue_copy(q, out_b, orig)
-        t = best(run, repeat)
+        t = best_of(run, repeat, warm_up=True)
         got = np.empty_like(orig)
         cl.enqueue_copy(q, got, out_b)
         out.append((name, t, bool(np.array_equal(got, part))))
@@ -119,7 +109,7 @@ def main() -> None:
     src[:] = orig
     dst[:] = 0
 
-    t_host = best(lambda: np.copyto(dst, src), ns.repeat)
+    t_host = best_of(lambda: np.copyto(dst, src), ns.repeat, warm_up=True)
     host_bw = 2 * size / t_host
 
     mf = cl.mem_flags
@@ -141,9 +131,9 @@ def main() -> None:
     def slice_merge():
         raw.enqueue_write_buffer(q, out_b, half, dst_offset=0, is_blocking=True)
 
-    t_k = best(kernel_only, ns.repeat)
-    t_u = best(with_upload, ns.repeat)
-    t_s = best(slice_merge, ns.repeat)
+    t_k = best_of(kernel_only, ns.repeat, warm_up=True)
+    t_u = best_of(with_upload, ns.repeat, warm_up=True)
+    t_s = best_of(slice_merge, ns.repeat, warm_up=True)
     check = np.empty_like(orig)
     raw.enqueue_read_buffer(q, out_b, check, is_blocking=True)
     ok = np.array_equal(check[part.size // 2:], np.where(part != orig, part, orig)[part.size // 2:])

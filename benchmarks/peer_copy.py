@@ -14,15 +14,7 @@ import argparse
 import time
 
 import numpy as np
-
-
-def timed(fn, repeats: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
+from timing import best_of
 
 
 def main() -> None:
@@ -110,7 +102,7 @@ def main() -> None:
             cl.enqueue_copy(pa, arr, ba)
             cl.enqueue_copy(pb, bb, arr)
             pb.finish()
-        t = timed(two_hops)
+        t = best_of(two_hops)
         print(f"  {'two hops, pinned':22} {t * 1e3:8.2f} ms  {n / t / 1e9:7.1f} GB/s")
 
 

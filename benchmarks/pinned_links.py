@@ -14,19 +14,13 @@ import sys
 import time
 
 import numpy as np
+from timing import best_of
 
 
 def speed(q, buf, arr, write: bool, repeats: int = 3) -> float:
     from skmd.runtime import raw
-    best = float("inf")
-    for _ in range(repeats):
-        t = time.perf_counter()
-        if write:
-            raw.enqueue_write_buffer(q, buf, arr, is_blocking=True)
-        else:
-            raw.enqueue_read_buffer(q, buf, arr, is_blocking=True)
-        best = min(best, time.perf_counter() - t)
-    return arr.nbytes / best / 1e9
+    copy = raw.enqueue_write_buffer if write else raw.enqueue_read_buffer
+    return arr.nbytes / best_of(lambda: copy(q, buf, arr, is_blocking=True), repeats) / 1e9
 
 
 def main() -> None:
