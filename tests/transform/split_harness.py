@@ -5,6 +5,7 @@ import functools
 
 import numpy as np
 import pyopencl as cl
+from hypothesis import strategies as st
 
 from kernel_corpus import Buf, Case, Local, Scalar
 from skmd.transform import Launch, analyze_program
@@ -119,3 +120,11 @@ def run_split(case: Case, host: list, cuts: list[int]) -> tuple[list, list]:
                 # dense claim: slice copy must give the same merge as byte diffs
                 merged[k].view(np.uint8)[rng[0]:rng[1]] = got[rng[0]:rng[1]]
     return merged, problems
+
+
+@st.composite
+def cut_points(draw, total: int, most_inner: int = 3) -> list[int]:
+    """Row boundaries ``0 = c0 <= c1 <= ... <= total`` for 2 to ``most_inner + 1``
+    devices (empty shares included: a device may get no rows)."""
+    inner = draw(st.lists(st.integers(0, total), min_size=1, max_size=most_inner))
+    return [0, *sorted(inner), total]

@@ -2,12 +2,12 @@
 import numpy as np
 import pyopencl as cl
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
 
 from kernel_corpus import CASES
 from merge_cases import MERGEABLE, REFUSED
 from merge_harness import home_run_only, run_merged
-from split_harness import devices, launch_of, make_buffers, run_whole
+from split_harness import cut_points, devices, launch_of, make_buffers, run_whole
 from skmd.transform import analyze_program
 
 
@@ -83,13 +83,6 @@ def test_one_bad_kernel_leaves_the_others_their_merge_kernels():
     cl.Program(ctx, pa.merge_source).build()
 
 
-@st.composite
-def cut_points(draw, total):
-    n = draw(st.integers(1, 2))  # 2 or 3 devices
-    inner = draw(st.lists(st.integers(0, total), min_size=n, max_size=n))
-    return [0, *sorted(inner), total]
-
-
 @pytest.mark.parametrize("case", MERGEABLE, ids=lambda c: c.name)
 def test_merge_kernel_gives_the_whole_runs_bits(case):
     host = make_buffers(case, seed=7)
@@ -98,7 +91,7 @@ def test_merge_kernel_gives_the_whole_runs_bits(case):
 
     @settings(max_examples=4, deadline=None, derandomize=True,
               suppress_health_check=list(HealthCheck))
-    @given(cut_points(total))
+    @given(cut_points(total, most_inner=2))  # 2 or 3 devices
     def check(cuts):
         got = run_merged(case, host, cuts)
         for w, g in zip(want, got):

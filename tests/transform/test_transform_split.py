@@ -1,19 +1,13 @@
 """Split launches of the partition-ready program must equal the original run whole."""
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
 
 from kernel_corpus import CASES
-from split_harness import launch_of, make_buffers, run_split, run_whole
+from split_harness import cut_points, launch_of, make_buffers, run_split, run_whole
 from skmd.transform import analyze_program
 
 SPLITTABLE = [c for c in CASES if c.expect.get("splittable", True)]
-
-
-@st.composite
-def cut_points(draw, total):
-    inner = draw(st.lists(st.integers(0, total), min_size=1, max_size=3))
-    return [0, *sorted(inner), total]
 
 
 @pytest.mark.parametrize("case", SPLITTABLE, ids=lambda c: c.name)
