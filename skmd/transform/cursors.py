@@ -8,6 +8,8 @@ import clang.cindex as ci
 from .frontend import binary_op, int_value, strip, unary_op
 
 K = ci.CursorKind
+#: C's assignment operators, plain and compound
+ASSIGN_OPS = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="})
 Fingerprint = tuple
 INT_KINDS = {ci.TypeKind.BOOL, ci.TypeKind.CHAR_U, ci.TypeKind.UCHAR, ci.TypeKind.USHORT,
              ci.TypeKind.UINT, ci.TypeKind.ULONG, ci.TypeKind.ULONGLONG, ci.TypeKind.CHAR_S,
@@ -56,6 +58,15 @@ def partial_type(t: ci.Type) -> bool:
         return True
     return t.kind in (ci.TypeKind.VECTOR, ci.TypeKind.EXTVECTOR) and t.get_size() != \
         (t.element_type.get_size() * t.element_count)
+
+
+def assign_op(c: ci.Cursor) -> str | None:
+    """The operator of an assignment expression (``=``, ``+=`` …), None for any other."""
+    if c.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR):
+        op = binary_op(c)
+        if op in ASSIGN_OPS:
+            return op
+    return None
 
 
 def assigned_decls(c: ci.Cursor) -> set[int]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import clang.cindex as ci
 
-from .cursors import children, is_int, is_ptr
+from .cursors import assign_op, children, is_int, is_ptr
 from .frontend import address_space, binary_op, strip, unary_op
 from .loops import for_parts
 from .purity import DEVICE_DEFINED, Purity, pure_builtin
@@ -31,14 +31,6 @@ def floating(t: ci.Type) -> bool:
     if t.kind in (ci.TypeKind.VECTOR, ci.TypeKind.EXTVECTOR):
         t = t.element_type.get_canonical()
     return t.kind in _FLOATS
-
-
-def _assign_op(c: ci.Cursor) -> str | None:
-    if c.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR):
-        op = binary_op(c)
-        if op.endswith("=") and op not in ("==", "!=", "<=", ">="):
-            return op
-    return None
 
 
 class Determinism:
@@ -198,7 +190,7 @@ class Determinism:
         """Record the assignments in ``c`` (``ctl``: it runs under a varying branch)."""
         if ctl:
             self.under_varying.add(c.hash)
-        op = _assign_op(c)
+        op = assign_op(c)
         k = c.kind
         if op is not None:
             lhs, rhs = children(c)

@@ -10,14 +10,13 @@ from dataclasses import dataclass, replace
 
 import clang.cindex as ci
 
-from .cursors import children, elem_size, is_int, is_ptr, partial_type, size_of
+from .cursors import ASSIGN_OPS, children, elem_size, is_int, is_ptr, partial_type, size_of
 from .frontend import binary_op, int_value, unary_op
 from .model import Guard, LoopVar
 from .poly import Poly
 from .values import ID_FUNCS, REMAPPED, Value, ptr_add, widen
 
 K = ci.CursorKind
-_ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
 _OUT_PTR_MATH = {"sincos", "fract", "modf", "frexp", "lgamma_r", "remquo"}
 #: atomics whose effects commute with a sum: partial results can be added up
 ADDITIVE_ATOMICS = {"atomic_add", "atomic_sub", "atomic_inc", "atomic_dec",
@@ -64,7 +63,7 @@ class ExprWalker:
             return v if is_int(c.type) and isinstance(v, Poly) else None
         if k == K.BINARY_OPERATOR:
             op = binary_op(c)
-            if op in _ASSIGN_OPS:
+            if op in ASSIGN_OPS:
                 return self.assign(c, op, env, ctx)
             return self.binop(c, op, env, ctx)
         if k == K.COMPOUND_ASSIGNMENT_OPERATOR:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import clang.cindex as ci
 
-from .cursors import Fingerprint, bare, children, fingerprint, is_int
+from .cursors import Fingerprint, assign_op, bare, children, fingerprint, is_int
 from .determinism import Determinism
 from .frontend import MAIN_FILE, binary_op, unary_op
 from .model import KernelAnalysis
@@ -332,11 +332,7 @@ def _through_pointer(member: ci.Cursor) -> bool:
 
 
 def _is_assign(store: ci.Cursor, lhs: ci.Cursor) -> bool:
-    if store.kind not in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR):
-        return False
-    op = binary_op(store)
-    return op.endswith("=") and op not in ("==", "!=", "<=", ">=") and \
-        children(store)[0].hash == lhs.hash
+    return assign_op(store) is not None and children(store)[0].hash == lhs.hash
 
 
 def _is_step(store: ci.Cursor) -> bool:
