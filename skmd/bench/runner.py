@@ -673,6 +673,9 @@ def run_bench(names: Sequence[str] | None = None, size: str = "ci",
     import skmd
     chosen = select_benchmarks(names, suite)
     pols = _normalise_policies(policies)
+    if max_seconds is not None and not max_seconds > 0:
+        raise ValueError(f"--max-seconds must be a positive number of seconds, "
+                         f"not {max_seconds:g}")
     repeat = max(1, int(repeat))
     oracle_steps = max(1, int(oracle_steps))
     installed_here = not skmd.installed()

@@ -144,6 +144,9 @@ def test_bad_arguments_exit_2(capsys) -> None:
     assert runner.bench_main(ns) == 2
     ns.policy, ns.only = None, ["no-such-benchmark"]
     assert runner.bench_main(ns) == 2
+    ns.only, ns.max_seconds = ["vectoradd"], -1.0
+    assert runner.bench_main(ns) == 2
+    assert "--max-seconds must be a positive" in capsys.readouterr().err
 
 
 def test_busy_ratio_counts_overlapping_kernels_once() -> None:
