@@ -2,7 +2,7 @@
 # One measuring session on a GPU machine (see docs/benchmarks.md for what it produced).
 # Usage: benchmarks/gpu_session.sh PART OUTDIR
 #   PART: skmd | mkmd | second | final | compute | three | recheck | onegpu | profile
-#         | memory | onegpu_all | graphs | merges | graphs2
+#         | memory | onegpu_all | graphs | merges | graphs2 | graphs3
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -84,6 +84,14 @@ graphs2)
   # the graphs whose batches are long enough to schedule, after faster scheduling
   for b in commutator abe gabe lyapunov sylvester svd stein gramian; do
     bench mkmd gpu0,gpu1 25 --suite mkmd --policy hill --repeat 3 $b
+  done ;;
+graphs3)
+  # results left where they were made and uploads staged on the host: the upload
+  # paths, every graph, then three graphs with staging off for comparison
+  python3 benchmarks/pinned_links.py --mib 64 > "$r/links64.txt" 2>&1
+  for b in $MKMD; do bench mkmd gpu0,gpu1 45 --suite mkmd --policy hill --repeat 5 $b; done
+  for b in abe gramian stein; do
+    SKMD_STAGE_UPLOADS=0 bench nostage gpu0,gpu1 40 --suite mkmd --policy hill --repeat 5 $b
   done ;;
 onegpu_all)
   # every SKMD program on one GPU + the CPU; CPU shares predicted too slow are left out

@@ -2,7 +2,9 @@
 
 For every device: a fresh NumPy array (pageable, first touch included), a warm
 NumPy array, memory mapped from an ALLOC_HOST_PTR buffer of the *home* device's
-context (what skmd's staging pool uses), and of the device's own context.
+context (what skmd's staging pool uses), and of the device's own context.  Last,
+graph mode's staged upload: a warm pageable array copied into page-locked memory
+(in parallel chunks) and written from there, both steps timed together.
 
     python benchmarks/pinned_links.py [--mib 256]
 """
@@ -29,6 +31,7 @@ def main() -> None:
     ns = ap.parse_args()
     import pyopencl as cl
 
+    from skmd.runtime.buffers import copy_bytes
     from skmd.runtime.core import get_runtime
     from skmd.runtime.staging import StagingPool
 
@@ -52,6 +55,13 @@ def main() -> None:
             arr[:] = 1
             print(f"{dev.label:8} {kind:28} {speed(q, buf, arr, True):9.2f} "
                   f"{speed(q, buf, arr, False):9.2f}")
+        src, pinned = np.ones(n, np.uint8), home_pool.take(n)
+
+        def staged() -> None:
+            copy_bytes(pinned, src)
+            raw.enqueue_write_buffer(q, buf, pinned, is_blocking=True)
+        print(f"{dev.label:8} {'staged (copy + pinned write)':28} "
+              f"{n / best_of(staged, 3) / 1e9:9.2f} {'':>9}")
         buf.release()
 
 

@@ -29,6 +29,10 @@ variable               meaning
                        (default: the kernel's generated merge kernel where
                        it has one, else byte differences) or ``diff`` (byte
                        differences against a pre-launch snapshot, always).
+``SKMD_STAGE_UPLOADS`` ``1`` (default): in graph modes a whole-buffer upload of
+                       1 MiB or more is kept in page-locked host memory and
+                       sent from there to each device that needs it; ``0``
+                       writes it to the home device at once.
 =====================  =========================================================
 """
 from __future__ import annotations
@@ -56,6 +60,7 @@ class Settings:
     faults: str | None = None
     log: bool = True
     merge: str = "kernel"
+    stage_uploads: bool = True
     #: device label -> fraction of the work-groups, for ``policy="static"``
     static_fractions: dict[str, float] = field(default_factory=dict)
 
@@ -91,6 +96,7 @@ def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Se
         faults=env.get("SKMD_FAULTS") or None,
         log=_flag(env.get("SKMD_LOG"), True),
         merge=(env.get("SKMD_MERGE") or "kernel").strip().lower(),
+        stage_uploads=_flag(env.get("SKMD_STAGE_UPLOADS"), True),
     )
 
 

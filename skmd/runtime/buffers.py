@@ -1,14 +1,21 @@
 """Coherent buffers across physical devices (SnuCL's protocol, with byte ranges).
 
-The application's ``cl.Buffer`` lives on the home device and is always complete
-once an skmd command returns.  Other devices hold *mirrors*: buffers in their own
-contexts, allocated lazily, each with the byte ranges it holds at the buffer's
-current version.  Any write to the application buffer bumps the version, which
-invalidates every mirror and the host shadow at once; a mirror is only trusted for
-the ranges it was filled with (or computed) at the current version.
+The application's ``cl.Buffer`` lives on the home device.  Other devices hold
+*mirrors*: buffers in their own contexts, allocated lazily, each with the byte
+ranges it holds at the buffer's current version.  Any write to the application
+buffer bumps the version, which invalidates every mirror and the host shadow at
+once; a mirror is only trusted for the ranges it was filled with (or computed)
+at the current version.
+
+In graph mode the home copy may fall behind (``home_valid`` False): a graph
+leaves results on the device that made them, and a whole-buffer upload waits in
+the page-locked host shadow for whichever devices need it.  Such buffers are
+*stale*; anything that could observe the home copy (a read, a copy, a map, a
+partial write, a kernel on home) brings it up to date first (:func:`sync_args`).
 """
 from __future__ import annotations
 
+import sys
 import threading
 import weakref
 from contextlib import ExitStack
@@ -52,6 +59,8 @@ class BufferState:
         self._pending: list[cl.Event] = []
         #: per host-unified device: a buffer over the host shadow itself (zero copy)
         self.views: dict[str, cl.Buffer] = {}
+        #: the application buffer is USE_HOST_PTR: the host sees it without a read
+        self.host_ptr: bool | None = None
 
     def __repr__(self) -> str:
         return f"<BufferState size={self.size} v{self.version} mirrors={list(self.mirrors)}>"
@@ -71,7 +80,33 @@ class BufferState:
             m.version = self.version
             m.valid = IntervalSet([(0, self.size)])
             self.home_valid = False
-            _stale[id(self)] = (self, app_buf)
+            _mark_stale(self, app_buf)
+
+    def stage_host(self, src: np.ndarray, app_buf: MemObj) -> None:
+        """The program wrote the whole buffer from ``src`` (bytes); keep them on the host.
+
+        They go from the page-locked shadow straight to each device that needs
+        them, when it needs them — home included — instead of to home at once
+        through pageable memory and from there on to the helpers.
+        """
+        with self.lock:
+            self._settle()
+            self.version += 1
+            shadow = self._shadow()
+            copy_bytes(shadow, src)
+            self.host_valid = IntervalSet([(0, self.size)])
+            self.home_valid = False
+            _mark_stale(self, app_buf)
+
+    def locations(self, home: str, host: str) -> list[str]:
+        """Where the whole current content is: ``home``, ``host`` and mirror labels."""
+        with self.lock:
+            out = [home] if self.home_valid else []
+            if (self.host is not None and self.host_version == self.version
+                    and self.host_valid.covers(0, self.size)):
+                out.append(host)
+            out += [lb for lb, m in self.mirrors.items() if m.holds(self.version, 0, self.size)]
+            return out
 
     def sync_home(self, app_buf: MemObj, home_queue: cl.CommandQueue) -> int:
         """Bring the home copy up to date from the mirrors; returns bytes moved."""
@@ -243,12 +278,97 @@ def clear_device_pool() -> None:
 
 
 _registry: "weakref.WeakValueDictionary[int, BufferState]" = weakref.WeakValueDictionary()
-#: buffers whose home copy is behind a mirror: (state, application buffer) by id
+#: buffers whose home copy is behind a mirror or the host shadow: (state,
+#: application buffer) by id.  pyopencl buffers cannot be weakly referenced, so
+#: these are strong references, dropped by :func:`prune_stale` once nothing
+#: else could reach the buffer.
 _stale: dict[int, tuple[BufferState, MemObj]] = {}
+#: copies larger than this are spread over threads (NumPy copies release the GIL)
+PARALLEL_COPY_BYTES = 16 << 20
+COPY_THREADS = 4
+
+
+def _mark_stale(st: BufferState, app_buf: MemObj) -> None:
+    if st.host_ptr is None:
+        try:
+            flags = int(app_buf.get_info(cl.mem_info.FLAGS))
+            st.host_ptr = bool(flags & int(cl.mem_flags.USE_HOST_PTR))
+        except (cl.Error, AttributeError):
+            st.host_ptr = True  # unknown: treat it as seen by the host directly
+    _stale[id(st)] = (st, app_buf)
 
 
 def stale_buffers() -> list[tuple[BufferState, MemObj]]:
     return list(_stale.values())
+
+
+def _entry_refs(entries: dict) -> list[tuple[int, int, int]]:
+    """(key, references to the buffer, references to the state) of each entry."""
+    out = []
+    for key, (st, app) in list(entries.items()):
+        out.append((key, sys.getrefcount(app), sys.getrefcount(st)))
+    return out
+
+
+def _calibrate() -> tuple[int, int]:
+    """How many references :func:`_entry_refs` sees for a buffer held by nothing but
+    its entry, and for a state held by nothing but the entry and the buffer."""
+    class Probe:
+        pass
+    app, st = Probe(), Probe()
+    app._skmd_state = st
+    ((_, n_app, n_st),) = _entry_refs({0: (st, app)})
+    return n_app - 1, n_st - 1  # less this function's own two names
+
+
+_UNREACHABLE = _calibrate()
+
+
+def prune_stale() -> int:
+    """Forget stale buffers the program can no longer reach; returns how many.
+
+    Nothing can observe a buffer held only by :data:`_stale` (and its state held
+    only by that entry and the buffer): bringing it home would be wasted work,
+    and holding it would keep its device memory.  Dropping the entry lets both
+    go; the state gives its mirrors back to the pools.
+    """
+    n_app, n_st = _UNREACHABLE
+    dropped = 0
+    for key, refs_app, refs_st in _entry_refs(_stale):
+        if refs_app <= n_app and refs_st <= n_st:
+            _stale.pop(key, None)
+            dropped += 1
+    return dropped
+
+
+def sync_args(objs, home_queue: Callable[[MemObj], cl.CommandQueue]) -> int:
+    """Bring home the stale buffers among ``objs`` (sub-buffers: their roots)."""
+    if not _stale:
+        return 0
+    items = []
+    seen = set()
+    for obj in objs:
+        if not isinstance(obj, cl.MemoryObjectHolder) or isinstance(obj, cl.Image):
+            continue
+        root = root_of(obj)
+        st = state_of(root)
+        if not st.home_valid and id(st) not in seen:
+            seen.add(id(st))
+            items.append((st, root))
+    return sync_all_home(items, home_queue) if items else 0
+
+
+def copy_bytes(dst: np.ndarray, src: np.ndarray) -> None:
+    """``dst[:] = src`` for flat byte arrays, large ones in parallel chunks."""
+    n = src.nbytes
+    if n < PARALLEL_COPY_BYTES:
+        np.copyto(dst[:n], src)
+        return
+    from concurrent.futures import ThreadPoolExecutor
+    step = -(-n // COPY_THREADS)
+    with ThreadPoolExecutor(COPY_THREADS) as ex:
+        list(ex.map(lambda a: np.copyto(dst[a:a + step], src[a:a + step]),
+                    range(0, n, step)))
 
 
 def sync_all_home(items: list[tuple[BufferState, MemObj]],
@@ -345,6 +465,8 @@ def forget(buf: MemObj) -> None:
         st.version += 1  # any other object still holding it sees stale mirrors go
         st.mirrors.clear()
         st.views.clear()
+        st.home_valid = True  # released: nothing will read it again
+        _stale.pop(id(st), None)
     try:
         del buf._skmd_state
     except AttributeError:

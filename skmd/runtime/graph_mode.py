@@ -6,8 +6,9 @@ event.  At the next point where the program could see a result — a read, a
 map, a copy, ``finish``, waiting on an event — the recorded kernels become a
 dependency graph (:mod:`skmd.mkmd_graph`), are scheduled over the devices, and
 run concurrently: each node when its predecessors are done and its devices are
-free.  Results stay on the device that made them until a consumer elsewhere or
-the end of the batch needs them on the home device.
+free.  Results stay on the device that made them, after the batch too, until a
+consumer elsewhere or the program itself needs them (see :mod:`buffers`); the
+scheduler is told where each buffer's current content is.
 """
 from __future__ import annotations
 
@@ -60,6 +61,8 @@ class GraphBatch:
         self.hold: dict[tuple, int] = {}
         self.hold_why: dict[tuple, str] = {}
         self.backoff: dict[tuple, int] = {}
+        #: signatures measured slower than in order once, not yet held back for it
+        self.struck: set[tuple] = set()
         #: signatures run as a graph before: a first run pays one-time costs
         #: (partition-ready builds, device buffers, staging) and is not judged
         self.tried: set[tuple] = set()
@@ -74,9 +77,13 @@ class GraphBatch:
         return ev
 
     # -- scheduling ----------------------------------------------------------------
-    def _commands(self, batch: list[Deferred]) -> tuple[list[Any], dict[int, int]]:
+    def _commands(self, batch: list[Deferred]
+                  ) -> tuple[list[Any], dict[int, int], dict[int, list[str]]]:
+        """The batch as graph commands, buffer sizes and where each buffer is now."""
         ids: dict[int, int] = {}
         sizes: dict[int, int] = {}
+        where: dict[int, list[str]] = {}
+        home = self.rt.home.label
         cmds = []
         for d in batch:
             an = d.entry.analysis
@@ -89,6 +96,8 @@ class GraphBatch:
                 bid = ids.setdefault(root.int_ptr, len(ids))
                 size = int(root.size)
                 sizes[bid] = size
+                if bid not in where:
+                    where[bid] = bufmod.state_of(root).locations(home, mkmd_graph.HOST)
                 ai = an.args[i]
                 if ai.read:
                     reads.add(bid)
@@ -105,7 +114,7 @@ class GraphBatch:
                 writes=frozenset(writes), total_groups=max(1, d.launch.total_groups),
                 splittable=d.entry.splittable, overwrites=frozenset(overwrites - reads),
                 contiguous=contiguous))
-        return cmds, sizes
+        return cmds, sizes, where
 
     def _platform(self, batch: list[Deferred]) -> mkmd_graph.Platform:
         rt = self.rt
@@ -171,12 +180,13 @@ class GraphBatch:
         t_batch = time.perf_counter()
         sched = None
         try:
-            cmds, sizes = self._commands(batch)
+            cmds, sizes, where = self._commands(batch)
             t = time.perf_counter()
             sched = mkmd_graph.schedule(cmds, sizes, self._platform(batch),
-                                        "mkmd" if mode == "mkmd" else "coarse")
+                                        "mkmd" if mode == "mkmd" else "coarse",
+                                        initial=where)
             self.sched_s = time.perf_counter() - t
-            self.last_graph = mkmd_graph.build_graph(cmds, sizes)
+            self.last_graph = mkmd_graph.build_graph(cmds, sizes, where)
             self.last_schedule = sched
         except Exception as exc:  # a scheduling failure falls back to program order
             self.rt.warn_once("mkmd-schedule", f"graph scheduling failed ({exc}); "
@@ -190,8 +200,7 @@ class GraphBatch:
             else:
                 self._execute(batch, sched)
             t_home = time.perf_counter()
-            moved = bufmod.sync_all_home(bufmod.stale_buffers(),
-                                         lambda app: self.rt.home_queue(app.context))
+            moved = self._settle_results()
             t_end = time.perf_counter()
             if sched is not None:
                 if len(self.rt._records) > n_recs:
@@ -208,6 +217,19 @@ class GraphBatch:
             for d in batch:
                 d.event.set_status(cl.command_execution_status.COMPLETE)
 
+    def _settle_results(self) -> int:
+        """After a batch: results stay where they are, except where the host sees them.
+
+        A USE_HOST_PTR buffer's home copy is the program's own memory, which it
+        may look at without a command skmd sees: those come home now.  Stale
+        buffers the program dropped are forgotten.  Returns the bytes moved.
+        """
+        bufmod.prune_stale()
+        seen = [(st, app) for st, app in bufmod.stale_buffers() if st.host_ptr]
+        if not seen:
+            return 0
+        return bufmod.sync_all_home(seen, lambda app: self.rt.home_queue(app.context))
+
     def _judge(self, sig: tuple, home_s: float | None, took: float) -> None:
         """Guard rail: a graph measured slower than program order runs in order for a while.
 
@@ -215,17 +237,24 @@ class GraphBatch:
         the models' figure for the home device.  Each failure against a measured
         batch doubles how many batches run in order before the graph is tried
         again; a failure against the models' figure (kernel time only, no
-        transfers) runs one batch in order, to measure the real yardstick.
+        transfers) runs one batch in order, to measure the real yardstick.  One
+        slow batch can be noise (runs of one batch spread by 14-49 % on a GPU
+        machine): the first hold against a measured batch needs two in a row.
         """
         from skmd.runtime.core import GAIN_MARGIN, MAX_REUSE
         measured = self.inorder_s.get(sig)
         est = home_s if measured is None else measured
         if est is None or took <= GAIN_MARGIN * est:
             self.backoff.pop(sig, None)
+            self.struck.discard(sig)
             return
         if measured is None:
             span = 1
         else:
+            if sig not in self.backoff and sig not in self.struck:
+                self.struck.add(sig)
+                return
+            self.struck.discard(sig)
             span = min(2 * self.backoff.get(sig, 4), MAX_REUSE)
             self.backoff[sig] = span
         self.hold[sig] = span
@@ -251,6 +280,8 @@ class GraphBatch:
         """The program's own kernels, whole on the home device, in its order."""
         from skmd.runtime import raw
         from skmd.runtime.kernels import replay_args
+        bufmod.sync_args([a[1] for d in batch for a in d.args.values() if a[0] == "obj"],
+                         lambda app: self.rt.home_queue(app.context))
         for d in batch:
             if d.kernel is None:
                 self._run_node(d, [(self.rt.home, 0, d.launch.total_groups)], "inorder")

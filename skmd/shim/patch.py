@@ -9,7 +9,9 @@ pyopencl to the objects it had.  What is patched, and why:
   of ``pyopencl.array``, elementwise, reduction, scan) reaches it;
 * the ``set_arg`` family, because OpenCL cannot be asked for argument values;
 * ``Program.build``, to know each kernel's source and options;
-* every command that writes a buffer, so other devices' copies go stale.
+* every command that writes a buffer, so other devices' copies go stale;
+* every command that reads or writes a buffer, so a copy that graph mode left on
+  another device (or in host memory) comes home first.
 """
 from __future__ import annotations
 
@@ -171,9 +173,19 @@ def _flush_deferred() -> None:
         rt.flush_graph()
 
 
+def _sync_buffers(args: tuple, kwargs: dict) -> None:
+    """The stale buffers a command touches come home before it runs."""
+    if bufmod._stale:
+        from skmd.runtime import core
+        rt = core._runtime
+        if rt is not None:
+            bufmod.sync_args([*args, *kwargs.values()], lambda app: rt.home_queue(app.context))
+
+
 def _sync_point(orig: Callable) -> Callable:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         _flush_deferred()
+        _sync_buffers(args, kwargs)
         return orig(*args, **kwargs)
     wrapper.__name__ = getattr(orig, "__name__", "wrapper")
     return wrapper
@@ -182,6 +194,7 @@ def _sync_point(orig: Callable) -> Callable:
 def _writes(orig: Callable, dest_pos: int, dest_kw: str) -> Callable:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         _flush_deferred()
+        _sync_buffers(args, kwargs)  # a partial write keeps the rest of the buffer
         evt = orig(*args, **kwargs)
         dest = args[dest_pos] if len(args) > dest_pos else kwargs.get(dest_kw)
         bufmod.note_written(dest)
@@ -190,9 +203,60 @@ def _writes(orig: Callable, dest_pos: int, dest_kw: str) -> Callable:
     return wrapper
 
 
+#: whole-buffer uploads smaller than this go to home at once (staging takes >= 1 MiB)
+STAGE_MIN_BYTES = 1 << 20
+
+
+def _stageable(queue: Any, mem: Any, hostbuf: Any, dst_offset: int) -> Any:
+    """The bytes of an upload graph mode keeps on the host, or None to write it now."""
+    from skmd import config
+    from skmd.runtime import core
+    rt = core._runtime
+    settings = config.get()
+    if (rt is None or settings.mode not in ("mkmd", "coarse") or not settings.stage_uploads
+            or dst_offset != 0 or not isinstance(mem, cl.Buffer)
+            or bufmod.is_sub_buffer(mem)):
+        return None
+    try:
+        size = int(mem.size)
+        if size < STAGE_MIN_BYTES or int(mem.get_info(cl.mem_info.FLAGS)) & int(cl.mem_flags.USE_HOST_PTR):
+            return None
+        view = memoryview(hostbuf)
+        if view.nbytes != size or not view.c_contiguous:
+            return None
+        import numpy as np
+        return np.frombuffer(view, dtype=np.uint8)
+    except (TypeError, ValueError, cl.Error):
+        return None
+
+
+def _write_buffer(orig: Callable) -> Callable:
+    """Uploads of whole buffers in graph mode wait on the host for the devices that need them."""
+    plain = _writes(orig, 1, "mem")
+
+    def wrapper(queue: Any, mem: Any, hostbuf: Any, dst_offset: int = 0,
+                wait_for: Any = None, is_blocking: bool = True) -> Any:
+        src = _stageable(queue, mem, hostbuf, dst_offset)
+        if src is None:
+            return plain(queue, mem, hostbuf, dst_offset, wait_for, is_blocking)
+        _flush_deferred()
+        # what the program queued before reads or writes the home copy, which the
+        # staged bytes replace later: it must be done first
+        if wait_for:
+            raw.wait_for_events(wait_for)
+        raw.queue_finish(queue)
+        bufmod.state_of(mem).stage_host(src, mem)
+        evt = cl.UserEvent(queue.context)
+        evt.set_status(cl.command_execution_status.COMPLETE)
+        return evt
+    wrapper.__name__ = getattr(orig, "__name__", "wrapper")
+    return wrapper
+
+
 def _map_buffer(orig: Callable) -> Callable:
     def wrapper(queue: Any, buf: Any, flags: Any, *args: Any, **kwargs: Any) -> Any:
         _flush_deferred()
+        _sync_buffers((buf,), {})
         result = orig(queue, buf, flags, *args, **kwargs)
         if int(flags) & (int(cl.map_flags.WRITE) | int(getattr(cl.map_flags, "WRITE_INVALIDATE_REGION", 0))):
             bufmod.note_written(buf)
@@ -239,8 +303,8 @@ def install() -> None:
         _set(_cl.Kernel, "_set_arg_buf_multi", _set_arg_buf_multi)
         _set(_cl.Kernel, "_set_arg_buf_pack_multi", _set_arg_buf_pack_multi)
         _set(cl.Program, "build", _wrap_build(cl.Program.build))
-        for name, pos, kw in (("_enqueue_write_buffer", 1, "mem"),
-                              ("_enqueue_copy_buffer", 2, "dst"),
+        _set(_cl, "_enqueue_write_buffer", _write_buffer(_cl._enqueue_write_buffer))
+        for name, pos, kw in (("_enqueue_copy_buffer", 2, "dst"),
                               ("_enqueue_write_buffer_rect", 1, "mem"),
                               ("_enqueue_copy_buffer_rect", 2, "dst"),
                               ("_enqueue_copy_image_to_buffer", 2, "dest"),
@@ -264,8 +328,19 @@ def install() -> None:
 
 
 def uninstall() -> None:
-    """Restore every patched name to its original object."""
+    """Restore every patched name to its original object.
+
+    Deferred kernels run and stale buffers come home first: unpatched pyopencl
+    reads the home copies directly.
+    """
     with _lock:
+        if _saved:
+            _flush_deferred()
+            from skmd.runtime import core
+            rt = core._runtime
+            if rt is not None and bufmod._stale:
+                bufmod.sync_all_home(bufmod.stale_buffers(),
+                                     lambda app: rt.home_queue(app.context))
         while _saved:
             owner, name, orig, had = _saved.pop()
             if had:

@@ -1,0 +1,214 @@
+"""Graph mode leaves results where they were made and uploads on the host; the program
+still sees exactly what a bare run gives, whichever way it looks at a buffer."""
+import dataclasses
+
+import numpy as np
+import pytest
+
+from skmd.runtime import buffers as bufmod
+from skmd.testing import compare_with_and_without, mismatches, run_bare, skmd_installed
+
+from programs import N, SRC
+
+
+def observations(cl):
+    """Uploads, two graph batches and every kind of look at their results in between."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    mf = cl.mem_flags
+    n = N * N
+    a = np.arange(n, dtype=np.float32) / 3
+    A = cl.Buffer(ctx, mf.READ_ONLY, a.nbytes)
+    cl.enqueue_copy(q, A, a)                                  # a whole upload
+    B, C, D, E, F = (cl.Buffer(ctx, mf.READ_WRITE, a.nbytes) for _ in range(5))
+    g = np.zeros(n, np.float32)
+    G = cl.Buffer(ctx, mf.READ_WRITE | mf.USE_HOST_PTR, hostbuf=g)
+    prg = cl.Program(ctx, SRC).build()
+    scale = prg.scale
+    scale(q, (n,), (64,), A, B, np.float32(2))
+    scale(q, (n,), (64,), B, C, np.float32(3))
+    scale(q, (n,), (64,), A, G, np.float32(4))
+    q.finish()                                  # runs the batch; observes no buffer
+    out = {"g": g.copy()}                       # USE_HOST_PTR: the host sees it at once
+    cl.enqueue_copy(q, C, np.full(16, 7, np.float32), dst_offset=64)   # partial write
+    cl.enqueue_fill_buffer(q, B, np.float32(5), 128, 64)                # partial fill
+    scale(q, (n,), (64,), C, D, np.float32(1))
+    scale(q, (n,), (64,), B, E, np.float32(1))
+    q.finish()
+    cl.enqueue_copy(q, F, D)                                  # device-to-device copy
+    ary, _ = cl.enqueue_map_buffer(q, E, cl.map_flags.READ, 0, (n,), np.float32)
+    out["e"] = ary.copy()
+    ary.base.release(q)
+    for name, buf in (("a", A), ("f", F), ("c", C)):
+        out[name] = np.empty(n, np.float32)
+        cl.enqueue_copy(q, out[name], buf)
+    q.finish()
+    return out
+
+
+@pytest.fixture
+def on_helper(monkeypatch):
+    """Graph batches always run as graphs, every kernel whole on the second device."""
+    from skmd import mkmd_graph
+    from skmd.runtime import graph_mode
+    from skmd.shim import patch
+    real = mkmd_graph.schedule
+
+    def helper_only(commands, sizes, platform, mode="mkmd", **kw):
+        sched = real(commands, sizes, platform, mode, **kw)
+        dev = platform.devices[1]
+        slots = [dataclasses.replace(s, device=dev) if s.kind == "run" else s
+                 for s in sched.slots]
+        return dataclasses.replace(sched, slots=slots)
+
+    monkeypatch.setattr(graph_mode.mkmd_graph, "schedule", helper_only)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
+    monkeypatch.setattr(patch, "STAGE_MIN_BYTES", 0)  # the test's buffers are small
+    left = []
+    settle = graph_mode.GraphBatch._settle_results
+
+    def watched(self):
+        moved = settle(self)
+        left.append(sum(1 for st, _ in bufmod.stale_buffers() if not st.home_valid))
+        return moved
+    monkeypatch.setattr(graph_mode.GraphBatch, "_settle_results", watched)
+    return left
+
+
+@pytest.mark.parametrize("mode", ["mkmd", "coarse"])
+def test_every_look_at_a_lazy_result_sees_a_bare_runs_bytes(on_helper, monkeypatch, mode):
+    staged = []
+    real = bufmod.BufferState.stage_host
+
+    def counted(self, src, app):
+        staged.append(self.size)
+        return real(self, src, app)
+    monkeypatch.setattr(bufmod.BufferState, "stage_host", counted)
+    bad, records = compare_with_and_without(observations, mode=mode, policy="even")
+    assert not bad, bad
+    assert staged == [N * N * 4], "the whole upload waited on the host"
+    assert on_helper and on_helper[0] >= 2, "results stayed on the helper after the batch"
+    helper = {lb for r in records for lb, v in r.shares.items() if v}
+    assert len(helper) == 1 and next(iter(helper)) != records[0].fastest_single
+
+
+def test_without_the_shim_checks_a_stale_buffer_is_wrong_at_home(on_helper):
+    """The checks above are needed: the home copy itself really is behind."""
+    import pyopencl as cl
+
+    from skmd.runtime import raw
+    with skmd_installed(mode="mkmd", policy="even"):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        n = N * N
+        a = np.arange(n, dtype=np.float32)
+        A = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+        B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR,
+                      hostbuf=np.zeros_like(a))
+        cl.Program(ctx, SRC).build().scale(q, (n,), (64,), A, B, np.float32(2))
+        q.finish()
+        home = np.empty_like(a)
+        raw.enqueue_read_buffer(q, B, home, is_blocking=True)   # behind skmd's back
+        seen = np.empty_like(a)
+        cl.enqueue_copy(q, seen, B)
+    assert not home.any(), "the kernel ran on the helper; home still holds zeros"
+    assert np.array_equal(seen, a * 2 + 1)
+
+
+def test_uninstall_brings_stale_buffers_home(on_helper):
+    import pyopencl as cl
+    n = N * N
+    a = np.arange(n, dtype=np.float32)
+    with skmd_installed(mode="mkmd", policy="even"):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        A = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+        B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
+        cl.Program(ctx, SRC).build().scale(q, (n,), (64,), A, B, np.float32(2))
+        q.finish()
+        assert not bufmod.state_of(B).home_valid
+    got = np.empty_like(a)
+    cl.enqueue_copy(q, got, B)  # plain pyopencl now
+    q.finish()
+    assert np.array_equal(got, a * 2 + 1)
+
+
+def test_a_whole_launch_after_a_graph_reads_the_lazy_result(on_helper):
+    """A kernel run whole on home (another mode now) brings its stale inputs home."""
+    import pyopencl as cl
+
+    from skmd import config
+
+    def program(cl, switch):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        n = N * N
+        a = np.arange(n, dtype=np.float32)
+        A = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+        B, C = (cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes) for _ in range(2))
+        scale = cl.Program(ctx, SRC).build().scale
+        scale(q, (n,), (64,), A, B, np.float32(2))
+        q.finish()
+        with switch():
+            scale(q, (n,), (64,), B, C, np.float32(3))
+        c = np.empty_like(a)
+        cl.enqueue_copy(q, c, C)
+        return {"c": c}
+
+    import contextlib
+    bare = program(cl, contextlib.nullcontext)
+    with skmd_installed(mode="mkmd", policy="even"):
+        out = program(cl, lambda: config.override(mode="inorder"))
+    assert not mismatches(bare, out)
+
+
+def test_buffers_the_program_dropped_are_forgotten_not_brought_home(on_helper, monkeypatch):
+    synced = []
+    real = bufmod.sync_all_home
+
+    def counted(items, hq):
+        synced.extend(st.size for st, _ in items)
+        return real(items, hq)
+    monkeypatch.setattr(bufmod, "sync_all_home", counted)
+    import pyopencl as cl
+
+    def program(cl):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        n = N * N
+        a = np.arange(n, dtype=np.float32)
+        A = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+        tmp, B = (cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes) for _ in range(2))
+        scale = cl.Program(ctx, SRC).build().scale
+        scale(q, (n,), (64,), A, tmp, np.float32(2))
+        scale(q, (n,), (64,), tmp, B, np.float32(3))
+        b = np.empty_like(a)
+        cl.enqueue_copy(q, b, B)
+        return {"b": b}
+
+    bare = run_bare(program)
+    with skmd_installed(mode="mkmd", policy="even"):
+        out = program(cl)
+        import gc
+        gc.collect()
+        bufmod.prune_stale()
+        left = len(bufmod.stale_buffers())
+    assert not mismatches(bare, out)
+    assert left == 0, "nothing the program can reach is stale"
+    assert synced == [N * N * 4], "only the buffer the program read came home"
+
+
+def test_state_locations_follow_uploads_and_helpers():
+    st = bufmod.BufferState(16)
+    assert st.locations("gpu0", "host") == ["gpu0"]
+
+    class App:  # stands in for an application buffer: only its flags are asked
+        def get_info(self, what):
+            return 0
+    st.stage_host(np.arange(16, dtype=np.uint8), App())
+    try:
+        assert st.locations("gpu0", "host") == ["host"]
+        assert bufmod.stale_buffers()
+    finally:
+        bufmod._stale.pop(id(st), None)
