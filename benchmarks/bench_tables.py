@@ -2,6 +2,10 @@
 
     python benchmarks/bench_tables.py results/skmd_*.json > table.md
     python benchmarks/bench_tables.py --plot speedups.png results/skmd_*.json
+
+"per round" columns: the median over the timed rounds of the fastest single
+device's time divided by the configuration's time in the same round, with the
+quartiles (shown once a configuration has four timed runs).
 """
 from __future__ import annotations
 
@@ -30,6 +34,24 @@ def _split(c: dict | None) -> str:
     return "/".join(f"{100 * v:.0f}" for v in c["distribution"].values())
 
 
+def _iqr(c: dict | None) -> bool:
+    """Enough timed runs for quartiles of the per-round speedups."""
+    return bool(c and c.get("ok", True) and not c.get("skipped")
+                and len(c.get("times_s") or []) >= 4)
+
+
+def _paired(c: dict | None, base: dict | None) -> str:
+    """Median per-round speedup over the fastest single device, with its quartiles."""
+    from skmd.bench.runner import paired_speedups, paired_summary
+    if not c or not base or not c.get("ok", True) or c.get("skipped"):
+        return ""
+    med, iqr = paired_summary(paired_speedups(base.get("times_s") or [],
+                                              c.get("times_s") or []))
+    if med is None:
+        return ""
+    return f"{med:.2f}× ({iqr[0]:.2f}–{iqr[1]:.2f})" if iqr else f"{med:.2f}×"
+
+
 def main(paths: list[str]) -> None:
     rows = []
     present: list[tuple[str, str]] = []
@@ -43,11 +65,13 @@ def main(paths: list[str]) -> None:
                 if key in cfg and (key, title) not in present:
                     present.append((key, title))
             rows.append((b["name"], b.get("fastest_single", "").replace("single:", ""),
-                         fast.get("min_s"), cfg, orc, b.get("skmd_of_oracle")))
+                         fast.get("min_s"), cfg, orc, b.get("fastest_single") or ""))
     present = [c for c in COLUMNS if c in present]
     head = ["benchmark", "fastest single (min)"] + [t for _, t in present]
     if any(r[4] for r in rows):
         head += ["oracle", "oracle split"]
+    paired = [k for k in ("skmd", "mkmd") if any(_iqr(r[3].get(k)) for r in rows)]
+    head += [f"{k} per round (IQR)" for k in paired]
     head += ["skmd split"]
     busy = any((r[3].get("mkmd") or {}).get("busy") for r in rows)
     if busy:
@@ -55,7 +79,7 @@ def main(paths: list[str]) -> None:
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     logs: dict[str, list[float]] = {}
-    for name, dev, t, cfg, orc, _ in rows:
+    for name, dev, t, cfg, orc, fast_key in rows:
         cells = [name, f"{dev} {t * 1e3:.1f} ms" if t else "—"]
         for key, _ in present:
             c = cfg.get(key)
@@ -66,6 +90,7 @@ def main(paths: list[str]) -> None:
             cells += [_fmt(orc), _split(orc)]
             if orc and orc.get("speedup"):
                 logs.setdefault("oracle", []).append(math.log(orc["speedup"]))
+        cells += [_paired(cfg.get(k), cfg.get(fast_key)) for k in paired]
         cells.append(_split(cfg.get("skmd")))
         if busy:
             b = (cfg.get("mkmd") or {}).get("busy") or {}
@@ -78,7 +103,7 @@ def main(paths: list[str]) -> None:
     if "oracle" in head:
         v = logs.get("oracle")
         geo += [f"{math.exp(sum(v) / len(v)):.2f}×" if v else "", ""]
-    geo.append("")
+    geo += [""] * (len(paired) + 1)
     if busy:
         geo.append("")
     print("| " + " | ".join(geo) + " |")

@@ -2,7 +2,7 @@
 # One measuring session on a GPU machine (see docs/benchmarks.md for what it produced).
 # Usage: benchmarks/gpu_session.sh PART OUTDIR
 #   PART: skmd | mkmd | second | final | compute | three | recheck | onegpu | profile
-#         | memory | onegpu_all | graphs | merges | graphs2 | graphs3
+#         | memory | onegpu_all | graphs | merges | graphs2 | graphs3 | rounds
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -95,6 +95,21 @@ graphs3)
   done
   for b in abe stein; do
     SKMD_STAGE_UPLOADS=0 bench nostage gpu0,gpu1 40 --suite mkmd --policy hill --repeat 5 $b
+  done ;;
+rounds)
+  # how much of the graphs' gain one GPU alone gets (staged uploads, lazy results);
+  # then many timed rounds, for per-round speedups: the compute-bound programs on the
+  # two GPUs against the oracle sweep, the memory-bound ones on every device
+  for b in abe gabe commutator care lyapunov sylvester; do
+    bench mkmd1gpu gpu0 25 --suite mkmd --policy hill --repeat 5 $b
+  done
+  for b in $COMPUTE; do
+    bench rounds2gpu gpu0,gpu1 45 --suite skmd --policy hill --policy linear \
+      --policy oracle --oracle-steps 8 --repeat 8 $b
+  done
+  for b in aesencrypt blackscholes fdtd3d histogram matrixtranspose medianfilter \
+           mersennetwister reduction scanlargearrays sobelfilter vectoradd; do
+    bench rounds "" 25 --suite skmd --policy hill --repeat 20 --max-seconds 1.0 $b
   done ;;
 onegpu_all)
   # every SKMD program on one GPU + the CPU; CPU shares predicted too slow are left out

@@ -101,6 +101,9 @@ class ConfigResult:
     #: (from the run log's kernel pieces; empty when no launch was timed per device)
     busy: dict[str, float] = field(default_factory=dict)
     speedup: float | None = None
+    #: median and quartiles of the per-round speedups (see :func:`paired_speedups`)
+    paired_speedup: float | None = None
+    paired_iqr: list[float] | None = None
 
     @property
     def usable(self) -> bool:
@@ -204,6 +207,38 @@ class BenchReport:
         return out
 
 
+def paired_speedups(base_times: Sequence[float], times: Sequence[float]) -> list[float]:
+    """Per-round speedups: the baseline's i-th timed run over this configuration's.
+
+    The configurations take turns within each round, so drift that slows a whole
+    round (another tenant, clocks) cancels in the ratio; the spread of these ratios
+    says how far apart two configurations really are, where the minima alone
+    cannot when single runs spread by tens of per cent.
+    """
+    return [b / t for b, t in zip(base_times, times) if t > 0]
+
+
+def paired_summary(ratios: Sequence[float]) -> tuple[float | None, list[float] | None]:
+    """Median of the per-round speedups, and their quartiles once there are four."""
+    if not ratios:
+        return None, None
+    med = statistics.median(ratios)
+    if len(ratios) < 4:
+        return med, None
+    q = statistics.quantiles(ratios, n=4, method="inclusive")
+    return med, [q[0], q[2]]
+
+
+def set_speedups(result: BenchResult) -> None:
+    """Every usable configuration's speedups over the fastest single device."""
+    base = result.column("fastest")
+    for res in result.configs.values():
+        if base is not None and res.usable:
+            res.speedup = base.min_s / res.min_s
+            res.paired_speedup, res.paired_iqr = paired_summary(
+                paired_speedups(base.times_s, res.times_s))
+
+
 def _known(cls: type, d: dict[str, Any]) -> dict[str, Any]:
     """The items of ``d`` that are fields of dataclass ``cls`` (derived ones dropped)."""
     names = {f.name for f in fields(cls)}
@@ -223,6 +258,8 @@ def load_reports(paths: Sequence[str]) -> BenchReport:
             res = BenchResult(**_known(BenchResult, {**b, "configs": {}}))
             res.configs = {k: ConfigResult(**_known(ConfigResult, c))
                            for k, c in b.get("configs", {}).items()}
+            if any(c.paired_speedup is None for c in res.configs.values()):
+                set_speedups(res)  # written before per-round speedups were kept
             benches.append(res)
         if report is None:
             report = BenchReport(**_known(BenchReport, {**d, "benchmarks": benches}))
@@ -657,10 +694,7 @@ def _bench_one(name: str, size: str, policies: Sequence[str], repeat: int,
     points = [c for c in result.configs.values() if c.kind in ("single", "split") and c.usable]
     if "oracle" in policies and points:
         result.oracle = min(points, key=lambda c: c.min_s).key
-    base = result.column("fastest")
-    for res in result.configs.values():
-        if base is not None and res.usable:
-            res.speedup = base.min_s / res.min_s
+    set_speedups(result)
     return result
 
 
@@ -729,6 +763,16 @@ def _fmt_speed(c: ConfigResult | None, with_device: bool = False) -> str:
     return f"{c.speedup:.2f}× ✓"
 
 
+def fmt_paired(c: ConfigResult | None) -> str:
+    """Median per-round speedup and its quartiles, e.g. ``0.99× (0.97–1.02)``."""
+    if c is None or not c.usable or c.paired_speedup is None:
+        return "–"
+    if not c.paired_iqr:
+        return f"{c.paired_speedup:.2f}×"
+    lo, hi = c.paired_iqr
+    return f"{c.paired_speedup:.2f}× ({lo:.2f}–{hi:.2f})"
+
+
 def _fmt_fractions(fr: dict[str, float] | None) -> str:
     if not fr:
         return ""
@@ -772,6 +816,10 @@ def render_tables(report: BenchReport, console: Any = None) -> None:
         if any(k == "oracle" for k, _ in cols):
             t.add_column("oracle split", justify="right")
             t.add_column("skmd % oracle", justify="right")
+        paired = [k for k in ("skmd", "mkmd") if any(
+            b.configs[k].paired_iqr for b in benches if k in b.configs)]
+        for k in paired:
+            t.add_column(f"{k} per round (IQR)", justify="right")
         t.add_column("skmd split", justify="right")
         if suite == "mkmd":
             t.add_column("mkmd busy %", justify="right")
@@ -796,6 +844,7 @@ def render_tables(report: BenchReport, console: Any = None) -> None:
                            else "–")
                 r = b.skmd_of_oracle
                 row.append(f"{100 * r:.0f} %" if r is not None else "–")
+            row += [fmt_paired(b.configs.get(k)) for k in paired]
             s = b.configs.get("skmd")
             row.append(_fmt_fractions(s.distribution) if s is not None and s.usable else "–")
             if suite == "mkmd":
@@ -811,14 +860,15 @@ def render_tables(report: BenchReport, console: Any = None) -> None:
             g.append("")
             v = report.geomean_of_oracle(suite)
             g.append(f"{100 * v:.0f} %" if v is not None else "–")
-        g.append("")
+        g += [""] * (len(paired) + 1)
         if suite == "mkmd":
             g.append("")
         t.add_row(*g, style="bold")
         console.print(t)
     labels = "/".join(d["label"] for d in report.machine["devices"])
     console.print(f"splits are % of work-groups per device ({labels}, home first: "
-                  f"{report.machine['home']}); ✓ = every checked run correct")
+                  f"{report.machine['home']}); ✓ = every checked run correct; per round = "
+                  f"median of the fastest single device's time over this one's, round by round")
     for b in report.benchmarks:
         for c in b.configs.values():
             if c.skipped:

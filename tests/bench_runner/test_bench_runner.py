@@ -242,3 +242,47 @@ def test_configurations_predicted_too_slow_never_run(monkeypatch) -> None:
         if c.kind == "split":  # 100 s x share: 0.25 of a helper runs, 0.5 does not
             share = max(f for lb, f in c.fractions.items() if lb != home)
             assert (c.usable, c.skipped is None) == ((share <= 0.25,) * 2), c.key
+
+
+def test_per_round_speedups_pair_runs_of_the_same_round() -> None:
+    """A drift that slows whole rounds cancels; the minima alone would hide a 10 % loss."""
+    base = [0.10, 0.20, 0.10, 0.30, 0.10]          # rounds 2 and 4 slowed for everyone
+    slower = [t * 1.1 for t in base]
+    slower[2] = 0.09                               # one lucky run sets the minimum
+    ratios = runner.paired_speedups(base, slower)
+    assert ratios[0] == pytest.approx(1 / 1.1) and ratios[2] == pytest.approx(0.10 / 0.09)
+    med, iqr = runner.paired_summary(ratios)
+    assert med == pytest.approx(1 / 1.1)
+    assert iqr is not None and iqr[0] <= med <= iqr[1] and iqr[1] < 1.0
+    assert min(base) / min(slower) > 1.0           # what the minima would have said
+    assert runner.paired_summary([1.2, 0.8]) == (pytest.approx(1.0), None)
+    assert runner.paired_summary([]) == (None, None)
+
+
+def test_per_round_figures_in_report_table_and_old_json(tmp_path) -> None:
+    from rich.console import Console
+    from skmd.bench.runner import BenchResult, ConfigResult
+    b = BenchResult("Toy", "skmd", "ci", fastest_single="single:a")
+    times = {"single:a": [1.0, 2.0, 1.0, 2.0], "single:b": [3.0] * 4,
+             "skmd": [1.25, 2.5, 1.25, 2.5]}
+    for key, ts in times.items():
+        b.configs[key] = ConfigResult(key, "single" if ":" in key else "policy", {},
+                                      times_s=ts, min_s=min(ts), median_s=sorted(ts)[2])
+    runner.set_speedups(b)
+    s = b.configs["skmd"]
+    assert s.speedup == pytest.approx(0.8) and s.paired_speedup == pytest.approx(0.8)
+    assert s.paired_iqr == [pytest.approx(0.8), pytest.approx(0.8)]
+    rep = BenchReport(machine={"devices": [{"label": "a", "name": "A"}], "home": "a"},
+                      date="d", command="c", size="ci", repeat=4, oracle_steps=2,
+                      policies=["hill"], benchmarks=[b])
+    con = Console(record=True, width=200)
+    runner.render_tables(rep, con)
+    assert "0.80× (0.80–0.80)" in con.export_text()
+    # a file from before per-round figures were kept gets them on loading
+    d = rep.to_dict()
+    for c in d["benchmarks"][0]["configs"].values():
+        c.pop("paired_speedup"), c.pop("paired_iqr")
+    p = tmp_path / "old.json"
+    p.write_text(json.dumps(d))
+    back = runner.load_reports([str(p)]).benchmarks[0].configs["skmd"]
+    assert back.paired_speedup == pytest.approx(0.8)
