@@ -3,7 +3,7 @@
 # Usage: benchmarks/gpu_session.sh PART OUTDIR
 #   PART: skmd | mkmd | second | final | compute | three | recheck | onegpu | profile
 #         | memory | onegpu_all | graphs | merges | graphs2 | graphs3 | rounds
-#         | rounds2
+#         | rounds2 | rounds1gpu
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -121,6 +121,15 @@ rounds2)
     --policy oracle --oracle-steps 8 --repeat 8 matrixmultiplication
   for b in fdtd3d medianfilter mersennetwister; do
     bench rounds "" 60 --suite skmd --policy hill --repeat 20 --max-seconds 0.5 $b
+  done ;;
+rounds1gpu)
+  # one GPU + the CPU, many timed rounds of every SKMD program (the CPU runs past
+  # --max-seconds 0.5 once and is left out, as the smaller shares predict it to)
+  for b in aesdecrypt blackscholes mersennetwister aesencrypt vectoradd boxmuller \
+           histogram matrixtranspose reduction scanlargearrays sobelfilter medianfilter \
+           fdtd3d binomialoption nbody matrixmultiplication; do
+    bench rounds1gpu gpu0,cpu0 45 --suite skmd --policy hill --repeat 15 \
+      --max-seconds 0.5 $b
   done ;;
 onegpu_all)
   # every SKMD program on one GPU + the CPU; CPU shares predicted too slow are left out
