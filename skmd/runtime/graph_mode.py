@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -31,6 +31,67 @@ from skmd.transform import Launch
 
 #: batches predicted to run shorter than this on the home device run in program order
 GRAPH_MIN_US = 2000.0
+#: the scheduling phases a recurring graph is measured under in ``mkmd`` mode
+PHASES = ("mkmd", "coarse")
+
+
+@dataclass
+class PhaseTuner:
+    """Which scheduling phase a recurring graph runs with: both measured, the faster kept.
+
+    The fine phase's splits pay merges and partial transfers the models only
+    estimate, and on some graphs the coarse schedule alone is faster.  A batch
+    signature runs fine first, then coarse; each phase's first run pays one-time
+    costs (builds, device buffers) and is not counted; then each is measured once
+    more.  From then on the phase with the lower recent time runs, and the other
+    is measured again after ``recheck`` batches, so that a change in the
+    machine's load cannot lock a wrong choice in.  Plain data, no OpenCL.
+    """
+    recheck: int = 16
+    keep: int = 3
+    #: signature -> phase -> the last ``keep`` counted batch times (seconds)
+    times_: dict[tuple, dict[str, list[float]]] = field(default_factory=dict)
+    #: signature -> phases run once (their one-time costs paid)
+    seen_: dict[tuple, set[str]] = field(default_factory=dict)
+    #: signature -> batches run with the chosen phase since the other was measured
+    since_: dict[tuple, int] = field(default_factory=dict)
+
+    def best(self, sig: tuple) -> str | None:
+        """The phase with the lower recent time, once both are measured."""
+        times = self.times_.get(sig, {})
+        if not all(times.get(p) for p in PHASES):
+            return None
+        return min(PHASES, key=lambda p: min(times[p]))
+
+    def choose(self, sig: tuple) -> tuple[str, str]:
+        """The phase to run this batch with, and why."""
+        seen, times = self.seen_.get(sig, set()), self.times_.get(sig, {})
+        for p in PHASES:
+            if p not in seen:
+                return p, "first run"
+        for p in PHASES:
+            if not times.get(p):
+                return p, "measuring"
+        best = self.best(sig)
+        other = next(p for p in PHASES if p != best)
+        if self.since_.get(sig, 0) >= self.recheck:
+            return other, "measuring again"
+        return best, (f"measured {min(times[best]) * 1e3:.2f} ms < {other} "
+                      f"{min(times[other]) * 1e3:.2f} ms")
+
+    def record(self, sig: tuple, phase: str, took: float) -> None:
+        """One batch of ``sig`` run with ``phase`` took ``took`` seconds."""
+        seen = self.seen_.setdefault(sig, set())
+        if phase not in seen:
+            seen.add(phase)
+            return
+        chosen = self.best(sig)  # what this batch was measured against
+        kept = self.times_.setdefault(sig, {}).setdefault(phase, [])
+        kept.append(took)
+        del kept[:-self.keep]
+        # counting restarts whenever the other phase ran or the choice changed
+        same = phase == chosen and self.best(sig) == chosen
+        self.since_[sig] = self.since_.get(sig, 0) + 1 if same else 0
 
 
 @dataclass
@@ -66,6 +127,8 @@ class GraphBatch:
         #: signatures run as a graph before: a first run pays one-time costs
         #: (partition-ready builds, device buffers, staging) and is not judged
         self.tried: set[tuple] = set()
+        #: mkmd mode: fine or coarse phase per signature, by measurement
+        self.tuner = PhaseTuner()
 
     def defer(self, queue: cl.CommandQueue, entry: KernelEntry, args: dict[int, ArgValue],
               launch: Launch, kernel: cl.Kernel | None = None) -> cl.Event:
@@ -177,13 +240,17 @@ class GraphBatch:
                 for d in batch:
                     d.event.set_status(cl.command_execution_status.COMPLETE)
             return
+        online = config.get().online
+        if mode == "mkmd" and online:
+            phase, why = self.tuner.choose(sig)
+        else:
+            phase, why = ("mkmd" if mode == "mkmd" else "coarse"), "as set"
         t_batch = time.perf_counter()
         sched = None
         try:
             cmds, sizes, where = self._commands(batch)
             t = time.perf_counter()
-            sched = mkmd_graph.schedule(cmds, sizes, self._platform(batch),
-                                        "mkmd" if mode == "mkmd" else "coarse",
+            sched = mkmd_graph.schedule(cmds, sizes, self._platform(batch), phase,
                                         initial=where)
             self.sched_s = time.perf_counter() - t
             self.last_graph = mkmd_graph.build_graph(cmds, sizes, where)
@@ -206,11 +273,14 @@ class GraphBatch:
                 if len(self.rt._records) > n_recs:
                     # where a batch's time goes, beyond its kernels' own pieces
                     self.rt._records[-1].notes.append(
-                        f"graph batch of {len(batch)} kernels: schedule "
-                        f"{(t_run - t_batch) * 1e3:.2f} ms, run {(t_home - t_run) * 1e3:.2f} "
-                        f"ms, results home {(t_end - t_home) * 1e3:.2f} ms "
-                        f"({moved / 2**20:.1f} MiB)")
-                if config.get().online and sig in self.tried:
+                        f"graph batch of {len(batch)} kernels, "
+                        f"{'fine' if phase == 'mkmd' else 'coarse'} phase ({why}): "
+                        f"schedule {(t_run - t_batch) * 1e3:.2f} ms, "
+                        f"run {(t_home - t_run) * 1e3:.2f} ms, results home "
+                        f"{(t_end - t_home) * 1e3:.2f} ms ({moved / 2**20:.1f} MiB)")
+                if mode == "mkmd" and online:
+                    self.tuner.record(sig, phase, t_end - t_batch)
+                if online and sig in self.tried:
                     self._judge(sig, home_s, t_end - t_batch)
                 self.tried.add(sig)
         finally:

@@ -1,0 +1,94 @@
+"""Graph mode's choice between the fine and the coarse phase, by measurement."""
+from __future__ import annotations
+
+import pytest
+
+from skmd.runtime.graph_mode import PhaseTuner
+
+SIG = (("k", (64,)),)
+
+
+def _run(tuner: PhaseTuner, cost: dict[str, float], n: int) -> list[tuple[str, str]]:
+    out = []
+    for _ in range(n):
+        phase, why = tuner.choose(SIG)
+        out.append((phase, why))
+        tuner.record(SIG, phase, cost[phase])
+    return out
+
+
+@pytest.mark.parametrize("faster", ["mkmd", "coarse"])
+def test_both_phases_measured_then_the_faster_kept(faster):
+    tuner = PhaseTuner(recheck=5)
+    cost = {"mkmd": 1.0, "coarse": 1.0}
+    cost[faster] = 0.8
+    runs = _run(tuner, cost, 12)
+    assert [p for p, _ in runs[:4]] == ["mkmd", "coarse", "mkmd", "coarse"]
+    assert [w for _, w in runs[:4]] == ["first run"] * 2 + ["measuring"] * 2
+    assert tuner.best(SIG) == faster
+    chosen = [p for p, _ in runs[4:]]
+    assert chosen[:5] == [faster] * 5 and "ms <" in runs[4][1]
+    # after `recheck` batches the other phase is measured again, once
+    slower = "coarse" if faster == "mkmd" else "mkmd"
+    assert chosen[5] == slower and runs[9][1] == "measuring again"
+    assert chosen[6:] == [faster] * 2
+
+
+def test_first_runs_are_not_counted_and_a_changed_machine_changes_the_choice():
+    tuner = PhaseTuner(recheck=2, keep=1)
+    # the first fine run pays one-time costs: 10 s must not count against it
+    tuner.record(SIG, "mkmd", 10.0)
+    tuner.record(SIG, "coarse", 1.0)
+    assert tuner.best(SIG) is None
+    tuner.record(SIG, "mkmd", 0.5)
+    tuner.record(SIG, "coarse", 1.0)
+    assert tuner.best(SIG) == "mkmd"
+    # the fine phase gets slower (another tenant): its next batch moves the choice
+    runs = _run(tuner, {"mkmd": 2.0, "coarse": 1.0}, 5)
+    assert [p for p, _ in runs] == ["mkmd", "coarse", "coarse", "mkmd", "coarse"]
+    assert runs[3][1] == "measuring again" and tuner.best(SIG) == "coarse"
+
+
+def test_graph_mode_measures_both_phases_and_keeps_results_exact(monkeypatch):
+    """In mkmd mode a recurring graph runs fine, coarse, fine, coarse, then the faster;
+    every run's results are the in-order ones, and each batch says which phase and why."""
+    import pyopencl as cl
+
+    from programs import commutator
+    from skmd.runtime import graph_mode
+    from skmd.testing import mismatches, skmd_installed
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
+    bare = commutator(cl)
+    with skmd_installed(mode="mkmd", policy="even") as rt:
+        outs = [commutator(cl) for _ in range(6)]
+        # each run has two batches (three kernels, then one): each is tuned on its own
+        notes = [n for r in rt.records for n in r.notes
+                 if n.startswith("graph batch of 3 kernels")]
+        sig = next(s for s in rt.graph.tuner.times_ if len(s) == 3)
+        best = rt.graph.tuner.best(sig)
+    assert all(not mismatches(bare, o) for o in outs)
+    assert len(notes) == 6
+    phases = [n.split(", ")[1].split(" (")[0] for n in notes]
+    assert phases[:4] == ["fine phase", "coarse phase"] * 2
+    assert "(first run)" in notes[0] and "(measuring)" in notes[3]
+    kept = "fine phase" if best == "mkmd" else "coarse phase"
+    assert phases[4:] == [kept, kept] and "ms <" in notes[5]
+
+
+def test_coarse_mode_and_offline_never_switch_phase(monkeypatch):
+    import pyopencl as cl
+
+    from programs import commutator
+    from skmd.runtime import graph_mode
+    from skmd.testing import skmd_installed
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
+    for mode, online, phase in (("coarse", True, "coarse phase"),
+                                ("mkmd", False, "fine phase")):
+        with skmd_installed(mode=mode, policy="even", online=online) as rt:
+            for _ in range(3):
+                commutator(cl)
+            notes = [n for r in rt.records for n in r.notes if n.startswith("graph batch")]
+            assert not rt.graph.tuner.seen_
+        assert len(notes) == 6 and all(f", {phase} (as set)" in n for n in notes), notes
