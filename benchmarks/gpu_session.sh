@@ -3,7 +3,7 @@
 # Usage: benchmarks/gpu_session.sh PART OUTDIR
 #   PART: skmd | mkmd | second | final | compute | three | recheck | onegpu | profile
 #         | memory | onegpu_all | graphs | merges | graphs2 | graphs3 | rounds
-#         | rounds2 | rounds1gpu
+#         | rounds2 | rounds1gpu | graphs4
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -130,6 +130,12 @@ rounds1gpu)
            fdtd3d binomialoption nbody matrixmultiplication; do
     bench rounds1gpu gpu0,cpu0 45 --suite skmd --policy hill --repeat 15 \
       --max-seconds 0.5 $b
+  done ;;
+graphs4)
+  # every graph with the fine/coarse choice measured online, seven timed rounds
+  for b in $MKMD; do
+    bench mkmd gpu0,gpu1 $([ $b = commutator ] && echo 60 || echo 48) --suite mkmd \
+      --policy hill --repeat 7 $b
   done ;;
 onegpu_all)
   # every SKMD program on one GPU + the CPU; CPU shares predicted too slow are left out
