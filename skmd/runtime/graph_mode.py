@@ -41,18 +41,18 @@ class PhaseTuner:
 
     The fine phase's splits pay merges and partial transfers the models only
     estimate, and on some graphs the coarse schedule alone is faster.  A batch
-    signature runs fine first, then coarse; each phase's first run pays one-time
-    costs (builds, device buffers) and is not counted; then each is measured once
-    more.  From then on the phase with the lower recent time runs, and the other
-    is measured again after ``recheck`` batches, so that a change in the
-    machine's load cannot lock a wrong choice in.  Plain data, no OpenCL.
+    signature runs fine first; that first run pays the one-time costs (builds on
+    every device, device buffers) and is not counted.  Then coarse and fine are
+    measured once each, and from then on the phase with the lower recent time
+    runs; the other is measured again after ``recheck`` batches, so that a change
+    in the machine's load cannot lock a wrong choice in.  Plain data, no OpenCL.
     """
     recheck: int = 16
     keep: int = 3
     #: signature -> phase -> the last ``keep`` counted batch times (seconds)
     times_: dict[tuple, dict[str, list[float]]] = field(default_factory=dict)
-    #: signature -> phases run once (their one-time costs paid)
-    seen_: dict[tuple, set[str]] = field(default_factory=dict)
+    #: signatures run once (their one-time costs paid)
+    seen_: set[tuple] = field(default_factory=set)
     #: signature -> batches run with the chosen phase since the other was measured
     since_: dict[tuple, int] = field(default_factory=dict)
 
@@ -65,11 +65,10 @@ class PhaseTuner:
 
     def choose(self, sig: tuple) -> tuple[str, str]:
         """The phase to run this batch with, and why."""
-        seen, times = self.seen_.get(sig, set()), self.times_.get(sig, {})
-        for p in PHASES:
-            if p not in seen:
-                return p, "first run"
-        for p in PHASES:
+        if sig not in self.seen_:
+            return PHASES[0], "first run"
+        times = self.times_.get(sig, {})
+        for p in PHASES[::-1]:
             if not times.get(p):
                 return p, "measuring"
         best = self.best(sig)
@@ -81,9 +80,8 @@ class PhaseTuner:
 
     def record(self, sig: tuple, phase: str, took: float) -> None:
         """One batch of ``sig`` run with ``phase`` took ``took`` seconds."""
-        seen = self.seen_.setdefault(sig, set())
-        if phase not in seen:
-            seen.add(phase)
+        if sig not in self.seen_:
+            self.seen_.add(sig)
             return
         chosen = self.best(sig)  # what this batch was measured against
         kept = self.times_.setdefault(sig, {}).setdefault(phase, [])
