@@ -170,10 +170,32 @@ class ProfileStore:
         if not _writable(p):
             self._warn("file is read-only")
             return self._memory(self._open_readonly())
-        conn = None
+        deadline = time.monotonic() + self.timeout_s
+        pause = 0.02
+        while True:
+            try:
+                return self._connect(p)
+            except sqlite3.OperationalError as exc:
+                locked = "locked" in str(exc) or "busy" in str(exc)
+                if locked and time.monotonic() + pause < deadline:
+                    # Some of SQLite's first-open steps (switching a fresh file to WAL,
+                    # recovering another process's WAL) answer "locked" at once instead
+                    # of waiting on the busy timeout, so wait here.
+                    time.sleep(pause)
+                    pause = min(pause * 2, 0.5)
+                    continue
+                what = "file is locked by another process" if locked else "cannot open the file"
+                self._warn(what, exc)
+                return self._memory(self._open_readonly())
+            except sqlite3.DatabaseError as exc:
+                self._warn("file is corrupt", exc)
+                return self._memory()
+
+    def _connect(self, p: Path) -> sqlite3.Connection:
+        """Open ``p`` read-write in WAL mode with the schema in place; closed again on error."""
+        conn = sqlite3.connect(str(p), timeout=self.timeout_s, isolation_level=None,
+                               check_same_thread=False)
         try:
-            conn = sqlite3.connect(str(p), timeout=self.timeout_s, isolation_level=None,
-                                   check_same_thread=False)
             conn.execute(f"PRAGMA busy_timeout = {int(self.timeout_s * 1000)}")
             if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
                 raise sqlite3.DatabaseError("integrity check failed")
@@ -184,20 +206,10 @@ class ProfileStore:
                     if stmt.strip():
                         c.execute(stmt)
                 c.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-            return conn
-        except sqlite3.OperationalError as exc:
-            if conn is not None:
-                conn.close()
-            if "locked" in str(exc) or "busy" in str(exc):
-                self._warn("file is locked by another process", exc)
-                return self._memory(self._open_readonly())
-            self._warn("cannot open the file", exc)
-            return self._memory(self._open_readonly())
-        except sqlite3.DatabaseError as exc:
-            if conn is not None:
-                conn.close()
-            self._warn("file is corrupt", exc)
-            return self._memory()
+        except BaseException:
+            conn.close()
+            raise
+        return conn
 
     def _open_readonly(self) -> sqlite3.Connection | None:
         if not self.path.exists():

@@ -100,6 +100,39 @@ def test_two_processes_writing_lose_nothing(tmp_path):
         assert st.profile_count("k", "b") == 450
 
 
+def _locked_for(n_tries, monkeypatch):
+    """Make the first ``n_tries`` opens answer "locked" at once, as SQLite does when
+    another process is switching a fresh file to WAL mode."""
+    real = ProfileStore._connect
+    calls = []
+
+    def connect(self, p):
+        calls.append(p)
+        if len(calls) <= n_tries:
+            raise sqlite3.OperationalError("database is locked")
+        return real(self, p)
+    monkeypatch.setattr(ProfileStore, "_connect", connect)
+    return calls
+
+
+def test_open_waits_out_a_lock_that_does_not_wait_itself(tmp_path, monkeypatch):
+    calls = _locked_for(3, monkeypatch)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ProfileStoreWarning)
+        with ProfileStore(tmp_path / "p.sqlite") as st:
+            assert st.mode == "file"
+    assert len(calls) == 4
+
+
+def test_open_gives_up_on_a_lock_after_its_timeout(tmp_path, monkeypatch):
+    _locked_for(10**6, monkeypatch)
+    t0 = time.monotonic()
+    with pytest.warns(ProfileStoreWarning, match="locked by another process"):
+        st = ProfileStore(tmp_path / "p.sqlite", timeout_s=0.3)
+    assert st.mode == "memory" and time.monotonic() - t0 < 2.0
+    st.close()
+
+
 def test_killed_writer_leaves_valid_store(tmp_path):
     path = tmp_path / "p.sqlite"
     proc = _writer(path, "a", -1)
