@@ -35,6 +35,11 @@ GRAPH_MIN_US = 2000.0
 PHASES = ("mkmd", "coarse")
 
 
+def phase_name(phase: str) -> str:
+    """What notes call a phase: the ``mkmd`` scheduler's own phase is the fine one."""
+    return "fine" if phase == "mkmd" else phase
+
+
 @dataclass
 class PhaseTuner:
     """Which scheduling phase a recurring graph runs with: both measured, the faster kept.
@@ -75,14 +80,16 @@ class PhaseTuner:
         other = next(p for p in PHASES if p != best)
         if self.since_.get(sig, 0) >= self.recheck:
             return other, "measuring again"
-        return best, (f"measured {min(times[best]) * 1e3:.2f} ms < {other} "
+        return best, (f"measured {min(times[best]) * 1e3:.2f} ms < {phase_name(other)} "
                       f"{min(times[other]) * 1e3:.2f} ms")
 
-    def record(self, sig: tuple, phase: str, took: float) -> None:
-        """One batch of ``sig`` run with ``phase`` took ``took`` seconds."""
+    def record(self, sig: tuple, phase: str, took: float) -> bool:
+        """One batch of ``sig`` run with ``phase`` took ``took`` seconds.
+
+        Returns whether the time counts (a signature's first run does not)."""
         if sig not in self.seen_:
             self.seen_.add(sig)
-            return
+            return False
         chosen = self.best(sig)  # what this batch was measured against
         kept = self.times_.setdefault(sig, {}).setdefault(phase, [])
         kept.append(took)
@@ -90,6 +97,7 @@ class PhaseTuner:
         # counting restarts whenever the other phase ran or the choice changed
         same = phase == chosen and self.best(sig) == chosen
         self.since_[sig] = self.since_.get(sig, 0) + 1 if same else 0
+        return True
 
 
 @dataclass
@@ -272,13 +280,15 @@ class GraphBatch:
                     # where a batch's time goes, beyond its kernels' own pieces
                     self.rt._records[-1].notes.append(
                         f"graph batch of {len(batch)} kernels, "
-                        f"{'fine' if phase == 'mkmd' else 'coarse'} phase ({why}): "
+                        f"{phase_name(phase)} phase ({why}): "
                         f"schedule {(t_run - t_batch) * 1e3:.2f} ms, "
                         f"run {(t_home - t_run) * 1e3:.2f} ms, results home "
                         f"{(t_end - t_home) * 1e3:.2f} ms ({moved / 2**20:.1f} MiB)")
+                counted = True
                 if mode == "mkmd" and online:
-                    self.tuner.record(sig, phase, t_end - t_batch)
-                if online and sig in self.tried:
+                    counted = self.tuner.record(sig, phase, t_end - t_batch)
+                # a run the tuner does not count (one-time costs) is no evidence either
+                if online and counted and sig in self.tried:
                     self._judge(sig, home_s, t_end - t_batch)
                 self.tried.add(sig)
         finally:

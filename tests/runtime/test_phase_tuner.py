@@ -28,6 +28,8 @@ def test_both_phases_measured_then_the_faster_kept(faster):
     assert tuner.best(SIG) == faster
     chosen = [p for p, _ in runs[3:]]
     assert chosen[:5] == [faster] * 5 and "ms <" in runs[3][1]
+    # notes call the mkmd scheduler's own phase "fine", as the batch notes do
+    assert runs[3][1].endswith(" ms") and ("< fine " in runs[3][1]) == (faster == "coarse")
     # after `recheck` batches the other phase is measured again, once
     slower = "coarse" if faster == "mkmd" else "mkmd"
     assert chosen[5] == slower and runs[8][1] == "measuring again"
@@ -37,8 +39,8 @@ def test_both_phases_measured_then_the_faster_kept(faster):
 def test_first_runs_are_not_counted_and_a_changed_machine_changes_the_choice():
     tuner = PhaseTuner(recheck=2, keep=1)
     # the graph's first run pays one-time costs: 10 s must not count against fine
-    tuner.record(SIG, "mkmd", 10.0)
-    tuner.record(SIG, "coarse", 1.0)
+    assert tuner.record(SIG, "mkmd", 10.0) is False
+    assert tuner.record(SIG, "coarse", 1.0) is True
     assert tuner.best(SIG) is None
     tuner.record(SIG, "mkmd", 0.5)
     assert tuner.best(SIG) == "mkmd"
@@ -91,3 +93,27 @@ def test_coarse_mode_and_offline_never_switch_phase(monkeypatch):
             notes = [n for r in rt.records for n in r.notes if n.startswith("graph batch")]
             assert not rt.graph.tuner.seen_
         assert len(notes) == 6 and all(f", {phase} (as set)" in n for n in notes), notes
+
+
+def test_a_first_fine_run_is_not_judged_against_program_order(monkeypatch):
+    """A graph already run coarse, then in mkmd mode: the first fine run pays one-time
+    costs and must not send the graph back to program order (the guard rail)."""
+    import pyopencl as cl
+
+    from programs import commutator
+    from skmd import config
+    from skmd.runtime import graph_mode
+    from skmd.testing import skmd_installed
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
+    judged = []
+    monkeypatch.setattr(graph_mode.GraphBatch, "_judge",
+                        lambda self, sig, home_s, took: judged.append(sig))
+    with skmd_installed(mode="coarse", policy="even") as rt:
+        commutator(cl)
+        commutator(cl)
+        assert len(judged) == 2  # second coarse run: both batches judged
+        with config.override(mode="mkmd"):
+            commutator(cl)
+            assert len(judged) == 2 and len(rt.graph.tuner.seen_) == 2
+            commutator(cl)
+        assert len(judged) == 4
