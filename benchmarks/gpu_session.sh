@@ -3,7 +3,7 @@
 # Usage: benchmarks/gpu_session.sh PART OUTDIR
 #   PART: skmd | mkmd | second | final | compute | three | recheck | onegpu | profile
 #         | memory | onegpu_all | graphs | merges | graphs2 | graphs3 | rounds
-#         | rounds2 | rounds1gpu | graphs4
+#         | rounds2 | rounds1gpu | graphs4 | graphs5
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -136,6 +136,11 @@ graphs4)
   for b in $MKMD; do
     bench mkmd gpu0,gpu1 $([ $b = commutator ] && echo 60 || echo 48) --suite mkmd \
       --policy hill --repeat 7 $b
+  done ;;
+graphs5)
+  # the graphs whose first fine run had sent them back to program order (graphs4)
+  for b in stein svd sylvester; do
+    bench mkmd gpu0,gpu1 40 --suite mkmd --policy hill --repeat 7 $b
   done ;;
 onegpu_all)
   # every SKMD program on one GPU + the CPU; CPU shares predicted too slow are left out
