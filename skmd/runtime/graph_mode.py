@@ -86,7 +86,10 @@ class PhaseTuner:
     def record(self, sig: tuple, phase: str, took: float) -> bool:
         """One batch of ``sig`` run with ``phase`` took ``took`` seconds.
 
-        Returns whether the time counts (a signature's first run does not)."""
+        Returns whether the batch shows how the graph runs at its best, for the
+        guard rail against program order: not a signature's first run (one-time
+        costs, not counted here either), nor a run of the slower phase, made only
+        to compare."""
         if sig not in self.seen_:
             self.seen_.add(sig)
             return False
@@ -97,7 +100,7 @@ class PhaseTuner:
         # counting restarts whenever the other phase ran or the choice changed
         same = phase == chosen and self.best(sig) == chosen
         self.since_[sig] = self.since_.get(sig, 0) + 1 if same else 0
-        return True
+        return self.best(sig) in (None, phase)
 
 
 @dataclass
@@ -123,14 +126,16 @@ class GraphBatch:
         self.last_graph: Any = None
         self.node_pool = ThreadPoolExecutor(max_workers=64, thread_name_prefix="skmd-node")
         self.dev_locks = {d.label: threading.Lock() for d in runtime.devices}
-        #: per batch signature (kernels and sizes): the guard rail's state
+        #: the guard rail's state.  The in-order time is per batch signature (kernels
+        #: and sizes); the rest per (mode, signature), so that a graph held back in one
+        #: mode is not held back in another (the benchmarks switch modes in one process)
         self.inorder_s: dict[tuple, float] = {}
         self.hold: dict[tuple, int] = {}
         self.hold_why: dict[tuple, str] = {}
         self.backoff: dict[tuple, int] = {}
-        #: signatures measured slower than in order once, not yet held back for it
+        #: graphs measured slower than in order once, not yet held back for it
         self.struck: set[tuple] = set()
-        #: signatures run as a graph before: a first run pays one-time costs
+        #: graphs run before: a first run pays one-time costs
         #: (partition-ready builds, device buffers, staging) and is not judged
         self.tried: set[tuple] = set()
         #: mkmd mode: fine or coarse phase per signature, by measurement
@@ -234,9 +239,9 @@ class GraphBatch:
         reason = None
         if self._too_small(home_s):
             reason = f"graph batch shorter than {GRAPH_MIN_US:g} us: program order"
-        elif self.hold.get(sig, 0) > 0:
-            self.hold[sig] -= 1
-            reason = self.hold_why[sig]
+        elif self.hold.get((mode, sig), 0) > 0:
+            self.hold[mode, sig] -= 1
+            reason = self.hold_why[mode, sig]
         if reason is not None:
             t = time.perf_counter()
             try:
@@ -284,13 +289,12 @@ class GraphBatch:
                         f"schedule {(t_run - t_batch) * 1e3:.2f} ms, "
                         f"run {(t_home - t_run) * 1e3:.2f} ms, results home "
                         f"{(t_end - t_home) * 1e3:.2f} ms ({moved / 2**20:.1f} MiB)")
-                counted = True
+                judged = True
                 if mode == "mkmd" and online:
-                    counted = self.tuner.record(sig, phase, t_end - t_batch)
-                # a run the tuner does not count (one-time costs) is no evidence either
-                if online and counted and sig in self.tried:
-                    self._judge(sig, home_s, t_end - t_batch)
-                self.tried.add(sig)
+                    judged = self.tuner.record(sig, phase, t_end - t_batch)
+                if online and judged and (mode, sig) in self.tried:
+                    self._judge((mode, sig), home_s, t_end - t_batch)
+                self.tried.add((mode, sig))
         finally:
             for d in batch:
                 d.event.set_status(cl.command_execution_status.COMPLETE)
@@ -308,7 +312,7 @@ class GraphBatch:
             return 0
         return bufmod.sync_all_home(seen, lambda app: self.rt.home_queue(app.context))
 
-    def _judge(self, sig: tuple, home_s: float | None, took: float) -> None:
+    def _judge(self, key: tuple, home_s: float | None, took: float) -> None:
         """Guard rail: a graph measured slower than program order runs in order for a while.
 
         The yardstick is the same batch measured in order when there is one, else
@@ -318,25 +322,26 @@ class GraphBatch:
         transfers) runs one batch in order, to measure the real yardstick.  One
         slow batch can be noise (runs of one batch spread by 14-49 % on a GPU
         machine): the first hold against a measured batch needs two in a row.
+        ``key`` is (mode, batch signature).
         """
         from skmd.runtime.core import GAIN_MARGIN, MAX_REUSE
-        measured = self.inorder_s.get(sig)
+        measured = self.inorder_s.get(key[1])
         est = home_s if measured is None else measured
         if est is None or took <= GAIN_MARGIN * est:
-            self.backoff.pop(sig, None)
-            self.struck.discard(sig)
+            self.backoff.pop(key, None)
+            self.struck.discard(key)
             return
         if measured is None:
             span = 1
         else:
-            if sig not in self.backoff and sig not in self.struck:
-                self.struck.add(sig)
+            if key not in self.backoff and key not in self.struck:
+                self.struck.add(key)
                 return
-            self.struck.discard(sig)
-            span = min(2 * self.backoff.get(sig, 4), MAX_REUSE)
-            self.backoff[sig] = span
-        self.hold[sig] = span
-        self.hold_why[sig] = (f"graph batch measured {took * 1e3:.2f} ms > {est * 1e3:.2f} ms "
+            self.struck.discard(key)
+            span = min(2 * self.backoff.get(key, 4), MAX_REUSE)
+            self.backoff[key] = span
+        self.hold[key] = span
+        self.hold_why[key] = (f"graph batch measured {took * 1e3:.2f} ms > {est * 1e3:.2f} ms "
                               f"in order: program order for {span} batch{'es' if span > 1 else ''}")
 
     def _home_estimate(self, batch: list[Deferred]) -> float | None:

@@ -40,7 +40,7 @@ def test_first_runs_are_not_counted_and_a_changed_machine_changes_the_choice():
     tuner = PhaseTuner(recheck=2, keep=1)
     # the graph's first run pays one-time costs: 10 s must not count against fine
     assert tuner.record(SIG, "mkmd", 10.0) is False
-    assert tuner.record(SIG, "coarse", 1.0) is True
+    assert tuner.record(SIG, "coarse", 1.0) is True  # nothing to compare with yet
     assert tuner.best(SIG) is None
     tuner.record(SIG, "mkmd", 0.5)
     assert tuner.best(SIG) == "mkmd"
@@ -107,7 +107,7 @@ def test_a_first_fine_run_is_not_judged_against_program_order(monkeypatch):
     monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
     judged = []
     monkeypatch.setattr(graph_mode.GraphBatch, "_judge",
-                        lambda self, sig, home_s, took: judged.append(sig))
+                        lambda self, key, home_s, took: judged.append(key))
     with skmd_installed(mode="coarse", policy="even") as rt:
         commutator(cl)
         commutator(cl)
@@ -117,3 +117,43 @@ def test_a_first_fine_run_is_not_judged_against_program_order(monkeypatch):
             assert len(judged) == 2 and len(rt.graph.tuner.seen_) == 2
             commutator(cl)
         assert len(judged) == 4
+
+
+def test_only_runs_of_the_faster_phase_are_evidence_against_the_graph():
+    """The guard rail that sends a slow graph back to program order hears only of
+    batches run with the phase the tuner keeps, not of the slower one measured again."""
+    tuner = PhaseTuner(recheck=2)
+    tuner.record(SIG, "mkmd", 5.0)  # first run
+    assert tuner.record(SIG, "mkmd", 1.0) is True
+    assert tuner.record(SIG, "coarse", 2.0) is False  # slower: measured to compare
+    assert tuner.record(SIG, "mkmd", 1.1) is True
+    assert tuner.record(SIG, "coarse", 0.5) is True  # now the faster: it counts
+    assert tuner.best(SIG) == "coarse"
+
+
+def test_a_graph_held_back_in_one_mode_still_runs_as_a_graph_in_another(monkeypatch):
+    import pyopencl as cl
+
+    from programs import commutator
+    from skmd import config
+    from skmd.runtime import graph_mode
+    from skmd.testing import skmd_installed
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
+
+    def seen(rt, since):
+        """(graph batches, launches held in program order) since record ``since``"""
+        recs = rt.records[since:]
+        return (sum(n.startswith("graph batch of") for r in recs for n in r.notes),
+                sum(r.reason == "held: test" for r in recs))
+    with skmd_installed(mode="coarse", policy="even") as rt:
+        commutator(cl)
+        for key in list(rt.graph.tried):
+            assert key[0] == "coarse"
+            rt.graph.hold[key], rt.graph.hold_why[key] = 5, "held: test"
+        n = len(rt.records)
+        commutator(cl)
+        assert seen(rt, n) == (0, 4)  # both batches (3 kernels, 1 kernel) held back
+        n = len(rt.records)
+        with config.override(mode="mkmd"):
+            commutator(cl)
+        assert seen(rt, n) == (2, 0)
