@@ -29,7 +29,6 @@ __all__ = ["ProfileStore", "ProfileStoreWarning", "Profile", "Link", "DeviceInfo
            "default_path"]
 
 SCHEMA_VERSION = 1
-_SQLITE_MAGIC = b"SQLite format 3\x00"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
@@ -154,14 +153,12 @@ class ProfileStore:
 
     def _open(self) -> sqlite3.Connection:
         p = self.path
+        # The file itself is only ever opened through SQLite: POSIX drops all of a
+        # process's locks on a file when any descriptor of it is closed, so even
+        # reading its header here would let another process take this one's open
+        # connections for gone and delete the WAL under them.
         try:
-            if p.exists():
-                with open(p, "rb") as fh:
-                    head = fh.read(len(_SQLITE_MAGIC))
-                if head and head != _SQLITE_MAGIC:
-                    self._warn("file is not an SQLite database (corrupt?)")
-                    return self._memory()
-            else:
+            if not p.exists():
                 p.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             self._warn("cannot create or read the file", exc)
@@ -188,7 +185,10 @@ class ProfileStore:
                 self._warn(what, exc)
                 return self._memory(self._open_readonly())
             except sqlite3.DatabaseError as exc:
-                self._warn("file is corrupt", exc)
+                if "not a database" in str(exc):
+                    self._warn("file is not an SQLite database (corrupt?)")
+                else:
+                    self._warn("file is corrupt", exc)
                 return self._memory()
 
     def _connect(self, p: Path) -> sqlite3.Connection:

@@ -100,6 +100,22 @@ def test_two_processes_writing_lose_nothing(tmp_path):
         assert st.profile_count("k", "b") == 450
 
 
+def test_opening_again_keeps_this_process_s_claim_on_the_wal(tmp_path):
+    """Another process that closes the store must still see this one using it.
+
+    POSIX drops every lock a process holds on a file when any descriptor of that file
+    is closed; a store opened (and closed) again here must not let the other process
+    think it was the last user and delete the WAL under this one's open connection."""
+    path = tmp_path / "p.sqlite"
+    with ProfileStore(path) as st:
+        st.add_profiles([Profile("k", "a", Sample(1, 10), 1e-3)])
+        assert _writer(path, "b", 1).wait(timeout=60) == 0
+        ProfileStore(path).close()
+        assert _writer(path, "b", 1).wait(timeout=60) == 0
+        assert (tmp_path / "p.sqlite-wal").exists() and (tmp_path / "p.sqlite-shm").exists()
+        assert st.profile_count("k", "b") == 6
+
+
 def _locked_for(n_tries, monkeypatch):
     """Make the first ``n_tries`` opens answer "locked" at once, as SQLite does when
     another process is switching a fresh file to WAL mode."""
