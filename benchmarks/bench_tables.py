@@ -42,14 +42,12 @@ def _iqr(c: dict | None) -> bool:
 
 def _paired(c: dict | None, base: dict | None) -> str:
     """Median per-round speedup over the fastest single device, with its quartiles."""
-    from skmd.bench.runner import paired_speedups, paired_summary
+    from skmd.bench.runner import format_paired, paired_speedups, paired_summary
     if not c or not base or not c.get("ok", True) or c.get("skipped"):
         return ""
     med, iqr = paired_summary(paired_speedups(base.get("times_s") or [],
                                               c.get("times_s") or []))
-    if med is None:
-        return ""
-    return f"{med:.2f}× ({iqr[0]:.2f}–{iqr[1]:.2f})" if iqr else f"{med:.2f}×"
+    return "" if med is None else format_paired(med, iqr)
 
 
 def main(paths: list[str]) -> None:

@@ -763,14 +763,18 @@ def _fmt_speed(c: ConfigResult | None, with_device: bool = False) -> str:
     return f"{c.speedup:.2f}× ✓"
 
 
+def format_paired(med: float, iqr: Sequence[float] | None) -> str:
+    """A median per-round speedup and its quartiles, e.g. ``0.99× (0.97–1.02)``."""
+    if not iqr:
+        return f"{med:.2f}×"
+    return f"{med:.2f}× ({iqr[0]:.2f}–{iqr[1]:.2f})"
+
+
 def fmt_paired(c: ConfigResult | None) -> str:
-    """Median per-round speedup and its quartiles, e.g. ``0.99× (0.97–1.02)``."""
+    """A configuration's per-round speedup cell ("–" where it has none)."""
     if c is None or not c.usable or c.paired_speedup is None:
         return "–"
-    if not c.paired_iqr:
-        return f"{c.paired_speedup:.2f}×"
-    lo, hi = c.paired_iqr
-    return f"{c.paired_speedup:.2f}× ({lo:.2f}–{hi:.2f})"
+    return format_paired(c.paired_speedup, c.paired_iqr)
 
 
 def _fmt_fractions(fr: dict[str, float] | None) -> str:

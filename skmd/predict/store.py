@@ -161,7 +161,7 @@ class ProfileStore:
             if not p.exists():
                 p.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            self._warn("cannot create or read the file", exc)
+            self._warn("cannot create the folder", exc)
             return self._memory()
 
         if not _writable(p):
