@@ -5,7 +5,8 @@ selected benchmark the program is built once and its inputs and NumPy reference
 are made once; then every *configuration* runs ``execute`` (host data in, kernels,
 results back on the host) once untimed and ``repeat`` times timed, the
 configurations interleaved round-robin so that drift (thermal, other load) hits
-them all alike.  Every run's outputs are checked; a wrong result is a FAIL for its
+them all alike, forwards and backwards by turns so that neither the place in a
+round nor the run before favours one of them.  Every run's outputs are checked; a wrong result is a FAIL for its
 configuration and is never reported as a time.  Garbage is collected before each
 run, so a collection's buffer releases never land inside another run's timing.
 
@@ -627,6 +628,21 @@ def _helper_share(cfg: Config, home: str) -> float:
     return max((f for lb, f in cfg.fractions.items() if lb != home), default=0.0)
 
 
+def round_order(active: Sequence[Config], rnd: int, home: str) -> list[Config]:
+    """The order in which the configurations run in round ``rnd`` (0: warm-up).
+
+    The warm-up round runs small helper shares first, so that large ones predicted
+    far past ``max_seconds`` are left out before they run once.  Timed rounds run
+    forwards and backwards by turns (A B C, C B A, A B C …): a drift within rounds
+    favours the early ones in one round and the late ones in the next, and whatever
+    a run leaves behind (freed memory, clocks, caches) does not always land on the
+    same configuration.
+    """
+    if rnd == 0:
+        return sorted(active, key=lambda c: _helper_share(c, home))
+    return list(active) if rnd % 2 else list(reversed(active))
+
+
 def _bench_one(name: str, size: str, policies: Sequence[str], repeat: int,
                oracle_steps: int, ctx: Any, queue: Any, rt: Any, seed: int,
                ticker: _Ticker, max_seconds: float | None = None) -> BenchResult:
@@ -656,10 +672,7 @@ def _bench_one(name: str, size: str, policies: Sequence[str], repeat: int,
     # helper label -> kernel seconds a whole run on it needs at least (measured shares)
     estimates: dict[str, float] = {}
     for rnd in range(1 + repeat):
-        # the untimed warm-up round runs small helper shares first, so that large
-        # ones predicted far past max_seconds are left out before they run once
-        order = active if rnd else sorted(active, key=lambda c: _helper_share(c, rt.home.label))
-        for cfg in order:
+        for cfg in round_order(active, rnd, rt.home.label):
             res = result.configs[cfg.key]
             ticker.describe(f"{bench.name}: {cfg.key}" + ("" if rnd else " (warm-up)"))
             fr = cfg.fractions or {}

@@ -259,6 +259,25 @@ def test_per_round_speedups_pair_runs_of_the_same_round() -> None:
     assert runner.paired_summary([]) == (None, None)
 
 
+def test_timed_rounds_alternate_direction_and_warm_up_runs_small_shares_first() -> None:
+    """No configuration always runs first or after the same one; warm-up goes by share."""
+    cfgs = plan_configs(["gpu0", "cpu0"], "gpu0", ["hill", "oracle"], 4, "skmd")
+    keys = sorted(c.key for c in cfgs)
+    warm = runner.round_order(cfgs, 0, "gpu0")
+    shares = [runner._helper_share(c, "gpu0") for c in warm]
+    assert shares == sorted(shares) and sorted(c.key for c in warm) == keys
+    stream = [c.key for r in range(1, 5) for c in runner.round_order(cfgs, r, "gpu0")]
+    assert sorted(stream) == sorted(keys * 4)
+    n = len(cfgs)
+    for key in keys:   # mean place in the round is the middle for every configuration
+        places = [runner.round_order(cfgs, r, "gpu0").index(
+            next(c for c in cfgs if c.key == key)) for r in (1, 2)]
+        assert sum(places) == n - 1
+    before = {stream[i - 1] for i in range(1, len(stream)) if stream[i] == "skmd"}
+    assert len(before) >= 2
+    assert runner.round_order([], 3, "gpu0") == []
+
+
 def test_per_round_figures_in_report_table_and_old_json(tmp_path) -> None:
     from rich.console import Console
     from skmd.bench.runner import BenchResult, ConfigResult
