@@ -3,7 +3,7 @@
 # Usage: benchmarks/gpu_session.sh PART OUTDIR
 #   PART: skmd | mkmd | second | final | compute | three | recheck | onegpu | profile
 #         | memory | onegpu_all | graphs | merges | graphs2 | graphs3 | rounds
-#         | rounds2 | rounds1gpu | graphs4 | graphs5
+#         | rounds2 | rounds1gpu | graphs4 | graphs5 | onegpu3
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -141,6 +141,19 @@ graphs5)
   # the graphs whose first fine run had sent them back to program order (graphs4)
   for b in stein svd sylvester; do
     bench mkmd gpu0,gpu1 40 --suite mkmd --policy hill --repeat 7 $b
+  done ;;
+onegpu3)
+  # many rounds, forwards and backwards by turns, of the programs fifteen rounds could
+  # not show within 3 % on one GPU + CPU; then on gpu0 alone, where skmd has nothing to
+  # split and only its own cost per launch tells it from the in-order baseline
+  for b in boxmuller mersennetwister; do
+    bench rounds1gpu gpu0,cpu0 110 --suite skmd --policy hill --repeat 100 --max-seconds 0.5 $b
+  done
+  for b in boxmuller mersennetwister; do
+    bench gpuonly gpu0 80 --suite skmd --policy hill --repeat 60 $b
+  done
+  for b in aesencrypt aesdecrypt scanlargearrays sobelfilter; do
+    bench rounds1gpu gpu0,cpu0 40 --suite skmd --policy hill --repeat 60 --max-seconds 0.5 $b
   done ;;
 onegpu_all)
   # every SKMD program on one GPU + the CPU; CPU shares predicted too slow are left out
