@@ -2,10 +2,12 @@
 
     python benchmarks/bench_tables.py results/skmd_*.json > table.md
     python benchmarks/bench_tables.py --plot speedups.png results/skmd_*.json
+    python benchmarks/bench_tables.py --ci results/skmd_*.json   # + confidence intervals
 
 "per round" columns: the median over the timed rounds of the fastest single
 device's time divided by the configuration's time in the same round, with the
-quartiles (shown once a configuration has four timed runs).
+quartiles (shown once a configuration has four timed runs).  With ``--ci`` each gets
+a 95 % confidence interval of that median and the number of rounds behind it.
 """
 from __future__ import annotations
 
@@ -40,17 +42,29 @@ def _iqr(c: dict | None) -> bool:
                 and len(c.get("times_s") or []) >= 4)
 
 
+def _ratios(c: dict | None, base: dict | None) -> list[float]:
+    from skmd.bench.runner import paired_speedups
+    if not c or not base or not c.get("ok", True) or c.get("skipped"):
+        return []
+    return paired_speedups(base.get("times_s") or [], c.get("times_s") or [])
+
+
 def _paired(c: dict | None, base: dict | None) -> str:
     """Median per-round speedup over the fastest single device, with its quartiles."""
-    from skmd.bench.runner import format_paired, paired_speedups, paired_summary
-    if not c or not base or not c.get("ok", True) or c.get("skipped"):
-        return ""
-    med, iqr = paired_summary(paired_speedups(base.get("times_s") or [],
-                                              c.get("times_s") or []))
+    from skmd.bench.runner import format_paired, paired_summary
+    med, iqr = paired_summary(_ratios(c, base))
     return "" if med is None else format_paired(med, iqr)
 
 
-def main(paths: list[str]) -> None:
+def _ci(c: dict | None, base: dict | None) -> str:
+    """95 % confidence interval of the median per-round speedup, and the rounds."""
+    from skmd.bench.runner import median_ci
+    ratios = _ratios(c, base)
+    ci = median_ci(ratios)
+    return "" if ci is None else f"{ci[0]:.2f}–{ci[1]:.2f} ({len(ratios)})"
+
+
+def main(paths: list[str], ci: bool = False) -> None:
     rows = []
     present: list[tuple[str, str]] = []
     for p in paths:
@@ -62,7 +76,7 @@ def main(paths: list[str]) -> None:
             for key, title in COLUMNS:
                 if key in cfg and (key, title) not in present:
                     present.append((key, title))
-            rows.append((b["name"], b.get("fastest_single", "").replace("single:", ""),
+            rows.append((b["name"], (b.get("fastest_single") or "").replace("single:", ""),
                          fast.get("min_s"), cfg, orc, b.get("fastest_single") or ""))
     present = [c for c in COLUMNS if c in present]
     head = ["benchmark", "fastest single (min)"] + [t for _, t in present]
@@ -70,6 +84,8 @@ def main(paths: list[str]) -> None:
         head += ["oracle", "oracle split"]
     paired = [k for k in ("skmd", "mkmd") if any(_iqr(r[3].get(k)) for r in rows)]
     head += [f"{k} per round (IQR)" for k in paired]
+    if ci:
+        head += [f"{k} median 95 % CI (rounds)" for k in paired]
     head += ["skmd split"]
     busy = any((r[3].get("mkmd") or {}).get("busy") for r in rows)
     if busy:
@@ -89,6 +105,8 @@ def main(paths: list[str]) -> None:
             if orc and orc.get("speedup"):
                 logs.setdefault("oracle", []).append(math.log(orc["speedup"]))
         cells += [_paired(cfg.get(k), cfg.get(fast_key)) for k in paired]
+        if ci:
+            cells += [_ci(cfg.get(k), cfg.get(fast_key)) for k in paired]
         cells.append(_split(cfg.get("skmd")))
         if busy:
             b = (cfg.get("mkmd") or {}).get("busy") or {}
@@ -101,7 +119,7 @@ def main(paths: list[str]) -> None:
     if "oracle" in head:
         v = logs.get("oracle")
         geo += [f"{math.exp(sum(v) / len(v)):.2f}×" if v else "", ""]
-    geo += [""] * (len(paired) + 1)
+    geo += [""] * (len(paired) * (2 if ci else 1) + 1)
     if busy:
         geo.append("")
     print("| " + " | ".join(geo) + " |")
@@ -110,10 +128,10 @@ def main(paths: list[str]) -> None:
 if __name__ == "__main__":
     args = sys.argv[1:]
     if not args or (args[:1] == ["--plot"] and len(args) < 3):
-        sys.exit("usage: bench_tables.py [--plot OUT.png] BENCH.json ...")
+        sys.exit("usage: bench_tables.py [--plot OUT.png | --ci] BENCH.json ...")
     if args[:1] == ["--plot"]:  # the same picture as ``skmd bench --plot``
         from skmd.bench.runner import load_reports, write_plot
         write_plot(load_reports(args[2:]), args[1])
         print(f"wrote {args[1]}")
     else:
-        main(args)
+        main([a for a in args if a != "--ci"], ci="--ci" in args)

@@ -57,6 +57,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="skip a static split (and larger shares of its devices) once a "
                         "run of it takes longer than this, or before its first run when "
                         "smaller shares predict it will")
+    b.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                   help="start no round that would end past this many seconds from the "
+                        "start; results keep the rounds run (and say how many)")
     return p
 
 

@@ -15,6 +15,10 @@ runs the smallest helper shares first, and a configuration whose shares, scaled 
 from the kernel time a smaller share measured, would run past it is left out before
 its first run (so is any configuration after one of its runs took longer).
 
+``time_limit`` bounds the whole run: no round starts that the previous round's
+duration says would end past it, so a run given a fixed slot keeps the rounds it
+finished (each benchmark notes how many) instead of losing everything to a kill.
+
 Configurations
     ``single:<label>``  everything on one device, transfers included: the home
                         device (which holds the buffers) with every launch whole
@@ -105,6 +109,8 @@ class ConfigResult:
     #: median and quartiles of the per-round speedups (see :func:`paired_speedups`)
     paired_speedup: float | None = None
     paired_iqr: list[float] | None = None
+    #: 95 % confidence interval of that median (:func:`median_ci`)
+    paired_ci: list[float] | None = None
 
     @property
     def usable(self) -> bool:
@@ -129,6 +135,10 @@ class BenchResult:
     fastest_single: str | None = None   # config key, e.g. "single:cpu0"
     oracle: str | None = None           # config key of the best split point
     prepare_s: float = 0.0
+    #: timed rounds run (fewer than the report's ``repeat`` when the time limit came)
+    rounds: int = 0
+    #: why nothing was timed although nothing failed (the time limit)
+    skipped: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -230,14 +240,37 @@ def paired_summary(ratios: Sequence[float]) -> tuple[float | None, list[float] |
     return med, [q[0], q[2]]
 
 
+def median_ci(values: Sequence[float], level: float = 0.95) -> list[float] | None:
+    """A distribution-free confidence interval for the median: the order statistics
+    ``x(j) <= median <= x(n+1-j)`` hold it with probability ``1 - 2 P(B <= j-1)``,
+    B ~ Binomial(n, 1/2); ``j`` is the largest that keeps that at ``level`` or more.
+    None below six values (no pair of order statistics reaches 95 %).
+
+    It says whether a median speedup is known to lie within a few per cent of 1.0,
+    which neither the median nor the quartiles say on their own.
+    """
+    xs = sorted(values)
+    n = len(xs)
+    tail, cdf, j = (1.0 - level) / 2.0, 0.0, 0
+    for k in range(n):
+        cdf += math.comb(n, k) / 2.0 ** n          # P(B <= k)
+        if cdf > tail:
+            break
+        j = k + 1
+    if j < 1:
+        return None
+    return [xs[j - 1], xs[n - j]]
+
+
 def set_speedups(result: BenchResult) -> None:
     """Every usable configuration's speedups over the fastest single device."""
     base = result.column("fastest")
     for res in result.configs.values():
         if base is not None and res.usable:
             res.speedup = base.min_s / res.min_s
-            res.paired_speedup, res.paired_iqr = paired_summary(
-                paired_speedups(base.times_s, res.times_s))
+            ratios = paired_speedups(base.times_s, res.times_s)
+            res.paired_speedup, res.paired_iqr = paired_summary(ratios)
+            res.paired_ci = median_ci(ratios)
 
 
 def _known(cls: type, d: dict[str, Any]) -> dict[str, Any]:
@@ -259,8 +292,8 @@ def load_reports(paths: Sequence[str]) -> BenchReport:
             res = BenchResult(**_known(BenchResult, {**b, "configs": {}}))
             res.configs = {k: ConfigResult(**_known(ConfigResult, c))
                            for k, c in b.get("configs", {}).items()}
-            if any(c.paired_speedup is None for c in res.configs.values()):
-                set_speedups(res)  # written before per-round speedups were kept
+            if any(c.usable and c.paired_ci is None for c in res.configs.values()):
+                set_speedups(res)  # written before per-round figures were kept
             benches.append(res)
         if report is None:
             report = BenchReport(**_known(BenchReport, {**d, "benchmarks": benches}))
@@ -645,7 +678,8 @@ def round_order(active: Sequence[Config], rnd: int, home: str) -> list[Config]:
 
 def _bench_one(name: str, size: str, policies: Sequence[str], repeat: int,
                oracle_steps: int, ctx: Any, queue: Any, rt: Any, seed: int,
-               ticker: _Ticker, max_seconds: float | None = None) -> BenchResult:
+               ticker: _Ticker, max_seconds: float | None = None,
+               deadline: float | None = None) -> BenchResult:
     from skmd.bench import programs
     bench = programs.REGISTRY[name]
     result = BenchResult(name=bench.name, suite=bench.suite, size=size)
@@ -671,7 +705,14 @@ def _bench_one(name: str, size: str, policies: Sequence[str], repeat: int,
     cutoff: dict[str, float] = {}
     # helper label -> kernel seconds a whole run on it needs at least (measured shares)
     estimates: dict[str, float] = {}
+    last_round_s = 0.0
     for rnd in range(1 + repeat):
+        started = time.perf_counter()
+        if deadline is not None and started + last_round_s > deadline:
+            if rnd <= 1:
+                result.skipped = "time limit reached before its first timed round"
+            ticker.advance(len(active) * (1 + repeat - rnd))
+            break
         for cfg in round_order(active, rnd, rt.home.label):
             res = result.configs[cfg.key]
             ticker.describe(f"{bench.name}: {cfg.key}" + ("" if rnd else " (warm-up)"))
@@ -697,6 +738,8 @@ def _bench_one(name: str, size: str, policies: Sequence[str], repeat: int,
                         if 0 < f and lb != rt.home.label:
                             cutoff[lb] = min(cutoff.get(lb, 2.0), f)
             ticker.advance()
+        last_round_s = time.perf_counter() - started
+        result.rounds = rnd
     for res in result.configs.values():
         if res.times_s and res.ok:
             res.min_s = min(res.times_s)
@@ -715,14 +758,15 @@ def run_bench(names: Sequence[str] | None = None, size: str = "ci",
               policies: Sequence[str] | None = None, repeat: int = 3,
               oracle_steps: int = 10, *, suite: str = "all", seed: int = 0,
               progress: bool = False, command: str | None = None,
-              max_seconds: float | None = None) -> BenchReport:
+              max_seconds: float | None = None,
+              time_limit: float | None = None) -> BenchReport:
     """Run benchmarks (all of ``suite`` when ``names`` is empty); see the module doc."""
     import skmd
     chosen = select_benchmarks(names, suite)
     pols = _normalise_policies(policies)
-    if max_seconds is not None and not max_seconds > 0:
-        raise ValueError(f"--max-seconds must be a positive number of seconds, "
-                         f"not {max_seconds:g}")
+    for flag, v in (("--max-seconds", max_seconds), ("--time-limit", time_limit)):
+        if v is not None and not v > 0:
+            raise ValueError(f"{flag} must be a positive number of seconds, not {v:g}")
     repeat = max(1, int(repeat))
     oracle_steps = max(1, int(oracle_steps))
     installed_here = not skmd.installed()
@@ -730,6 +774,7 @@ def run_bench(names: Sequence[str] | None = None, size: str = "ci",
         skmd.install()
     ticker = None
     started = time.perf_counter()
+    deadline = None if time_limit is None else started + time_limit
     try:
         import pyopencl as cl
         from skmd.runtime.core import get_runtime
@@ -750,8 +795,19 @@ def run_bench(names: Sequence[str] | None = None, size: str = "ci",
             total += sum(1 for c in cfgs if c.skipped is None) * (1 + repeat)
         ticker = _Ticker(progress, total)
         for name in chosen:
+            if deadline is not None and time.perf_counter() >= deadline:
+                bench = programs.REGISTRY[name]
+                report.benchmarks.append(BenchResult(
+                    bench.name, bench.suite, size, skipped="not run: time limit reached"))
+                continue
             report.benchmarks.append(_bench_one(name, size, pols, repeat, oracle_steps,
-                                                ctx, queue, rt, seed, ticker, max_seconds))
+                                                ctx, queue, rt, seed, ticker, max_seconds,
+                                                deadline))
+        short = [f"{b.name} {b.rounds}" for b in report.benchmarks
+                 if b.error is None and b.skipped is None and b.rounds < repeat]
+        if short:
+            report.notes.append(f"time limit: timed rounds run of {repeat}: "
+                                + ", ".join(short))
         if n_dev < 2:
             report.notes.append("only one device: nothing is split")
         report.elapsed_s = time.perf_counter() - started
@@ -841,9 +897,9 @@ def render_tables(report: BenchReport, console: Any = None) -> None:
         if suite == "mkmd":
             t.add_column("mkmd busy %", justify="right")
         for b in benches:
-            if b.error:
-                t.add_row(b.name, f"[red]FAIL[/red] {b.error[:60]}",
-                          *[""] * (len(t.columns) - 2))
+            if b.error or b.skipped:
+                t.add_row(b.name, f"[red]FAIL[/red] {b.error[:60]}" if b.error
+                          else f"skipped: {b.skipped[:60]}", *[""] * (len(t.columns) - 2))
                 continue
             f = b.column("fastest")
             row = [b.name, (f"{f.key.split(':', 1)[1]} {f.min_s * 1e3:.3g} ms"
@@ -913,7 +969,7 @@ def write_plot(report: BenchReport, path: str) -> None:
     import matplotlib.pyplot as plt
     import numpy as np
 
-    benches = [b for b in report.benchmarks if b.error is None]
+    benches = [b for b in report.benchmarks if b.error is None and b.skipped is None]
     cols = [("fastest", "fastest single")]
     keys_present = set().union(*(b.configs for b in benches)) if benches else set()
     for k, h in SKMD_COLUMNS + MKMD_COLUMNS:
@@ -984,6 +1040,7 @@ def bench_main(ns: argparse.Namespace) -> int:
     try:
         report = run_bench(getattr(ns, "only", None), size=getattr(ns, "size", "ci"),
                            max_seconds=getattr(ns, "max_seconds", None),
+                           time_limit=getattr(ns, "time_limit", None),
                            policies=getattr(ns, "policy", None),
                            repeat=getattr(ns, "repeat", 3),
                            oracle_steps=getattr(ns, "oracle_steps", 10),

@@ -116,6 +116,55 @@ def test_one_failing_configuration_does_not_stop_the_rest(monkeypatch) -> None:
     assert not rep.all_ok
 
 
+def test_time_limit_keeps_the_rounds_that_fit_and_starts_nothing_after(monkeypatch) -> None:
+    """A fake clock moved 100 s by every run: rounds stop where the next would cross
+    the limit, the rounds run are kept and said, later benchmarks are not started."""
+    import time as real_time
+
+    class Clock:
+        offset = 0.0
+
+        def __getattr__(self, name):
+            return getattr(real_time, name)
+
+        def perf_counter(self) -> float:
+            return real_time.perf_counter() + self.offset
+
+    clock = Clock()
+    real_run = runner._run_one
+    runs: list[str] = []
+
+    def run_one(*args, **kw):
+        took = real_run(*args, **kw)
+        runs.append(args[4].key)
+        clock.offset += 100.0
+        return took
+
+    monkeypatch.setattr(runner, "time", clock)
+    monkeypatch.setattr(runner, "_run_one", run_one)
+    rep = run_bench(["vectoradd", "reduction"], size="ci", repeat=10, policies=["hill"],
+                    time_limit=1.0, command="pytest")
+    assert [b.skipped for b in rep.benchmarks] == [
+        "time limit reached before its first timed round", "not run: time limit reached"]
+    n = len(rep.benchmarks[0].configs)
+    assert len(runs) == n and rep.all_ok          # the warm-up round only
+    runs.clear()
+    # warm-up ends at 100n, round 1 at 200n, round 2 at 300n; a third would end at
+    # 400n; the second benchmark starts (300n < 350n), its warm-up ends at 400n
+    rep = run_bench(["vectoradd", "reduction"], size="ci", repeat=10, policies=["hill"],
+                    time_limit=350.0 * n, command="pytest")
+    first, second = rep.benchmarks
+    assert first.rounds == 2 and first.skipped is None and len(runs) == 4 * n
+    assert all(len(c.times_s) == 2 for c in first.configs.values())
+    assert first.configs["skmd"].speedup is not None
+    assert second.skipped == "time limit reached before its first timed round"
+    assert rep.all_ok and any("VectorAdd 2" in note for note in rep.notes)
+    from rich.console import Console
+    con = Console(record=True, width=250)
+    runner.render_tables(rep, con)
+    assert "skipped: time limit reached" in con.export_text()
+
+
 def test_simplex_grid() -> None:
     two = simplex_grid(2, 4)
     assert two[0] == (1.0, 0.0) and len(two) == 5 and (0.5, 0.5) in two
@@ -276,6 +325,21 @@ def test_timed_rounds_alternate_direction_and_warm_up_runs_small_shares_first() 
     before = {stream[i - 1] for i in range(1, len(stream)) if stream[i] == "skmd"}
     assert len(before) >= 2
     assert runner.round_order([], 3, "gpu0") == []
+
+
+def test_median_confidence_interval_from_order_statistics() -> None:
+    """The textbook order statistics (n=30: 10th and 21st), none below six values,
+    and an interval that holds the true median about 95 % of the time."""
+    import random
+    assert runner.median_ci(list(range(30, 0, -1))) == [10, 21]
+    assert runner.median_ci([3, 1, 2, 6, 5, 4]) == [1, 6]
+    assert runner.median_ci([1, 2, 3, 4, 5]) is None and runner.median_ci([]) is None
+    rng = random.Random(7)
+    hits = 0
+    for _ in range(400):
+        lo, hi = runner.median_ci([rng.gauss(1.0, 0.1) for _ in range(40)])
+        hits += lo <= 1.0 <= hi
+    assert 0.90 <= hits / 400 <= 0.995
 
 
 def test_per_round_figures_in_report_table_and_old_json(tmp_path) -> None:
