@@ -1,12 +1,34 @@
 """Execution-time prediction: the profile store, the per-(kernel, device) model and
 the registry that fits models lazily and corrects them online (thesis §3.2.3, §5.3).
-"""
-from skmd.predict.features import Sample
-from skmd.predict.model import KernelTimeModel, held_out_errors
-from skmd.predict.registry import ModelRegistry, calibration_groups
-from skmd.predict.store import (DeviceInfo, Link, Profile, ProfileStore, ProfileStoreWarning,
-                                RunInfo, default_path)
 
-__all__ = ["Sample", "KernelTimeModel", "held_out_errors", "ModelRegistry", "calibration_groups",
-           "ProfileStore", "ProfileStoreWarning", "Profile", "Link", "DeviceInfo", "RunInfo",
-           "default_path"]
+The names below load their modules on first use: the store needs only SQLite, and
+the run log opens it at exit, after Python has begun shutting down, when importing
+scikit-learn (whose thread pools register exit hooks) would fail.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_WHERE = {
+    "Sample": "features",
+    "KernelTimeModel": "model", "held_out_errors": "model",
+    "ModelRegistry": "registry", "calibration_groups": "registry",
+    "ProfileStore": "store", "ProfileStoreWarning": "store", "Profile": "store",
+    "Link": "store", "DeviceInfo": "store", "RunInfo": "store", "default_path": "store",
+}
+
+__all__ = list(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -1,14 +1,11 @@
 """Failures never give a wrong result: injected faults, verification, kills, Ctrl-C."""
 import os
-import signal
 import sqlite3
 import subprocess
 import sys
 import textwrap
 import time
 from pathlib import Path
-
-import pytest
 
 from skmd.runtime import faults
 from skmd.testing import skmd_installed

@@ -119,6 +119,24 @@ def test_pyopencl_program_under_skmd_run(tmp_path: Path) -> None:
     assert out["checksum"] == want["checksum"], (r.stdout, ref.stdout)
 
 
+def test_run_log_of_a_one_device_run_is_written_at_exit(tmp_path: Path) -> None:
+    """With one device nothing is predicted, so the profile store is first opened by
+    the run log's flush at exit, after Python has begun shutting down: opening it
+    must not need anything that cannot be started then (thread-pool modules)."""
+    script = tmp_path / "app.py"
+    script.write_text("import skmd\nskmd.install()\n" + PROGRAM_SCRIPT)
+    env = dict(_env(), SKMD_PROFILE_DIR=str(tmp_path / "prof"), SKMD_DEVICES="cpu0")
+    r = subprocess.run([sys.executable, str(script)], cwd=tmp_path,
+                       env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "profile store unavailable" not in r.stderr, r.stderr[-2000:]
+    e = subprocess.run([sys.executable, "-m", "skmd", "explain", "--json"], cwd=tmp_path,
+                       env=env, capture_output=True, text=True, timeout=120)
+    assert e.returncode == 0, e.stderr[-2000:]
+    launches = json.loads(e.stdout)
+    assert [x["kernel"] for x in launches] == ["twice"] * 3, launches
+
+
 def test_run_module_passes_its_options_through(tmp_path):
     """`skmd run -m module --opt v` gives the module ["<path>", "--opt", "v"], like python -m."""
     import os
