@@ -141,9 +141,14 @@ graphs4)
       --policy hill --repeat 7 $b
   done ;;
 graphs5)
-  # the graphs whose first fine run had sent them back to program order (graphs4)
-  for b in stein svd sylvester; do
+  # the graphs whose first fine run had sent them back to program order (graphs4);
+  # then two graphs with many uploads with staged uploads sent ahead (the default)
+  # and without
+  for b in stein svd sylvester abe gabe; do
     bench mkmd gpu0,gpu1 40 --suite mkmd --policy hill --repeat 7 $b
+  done
+  for b in abe gabe; do
+    SKMD_SEND_AHEAD=0 bench noahead gpu0,gpu1 40 --suite mkmd --policy hill --repeat 7 $b
   done ;;
 onegpu3)
   # many rounds, forwards and backwards by turns, of the programs fifteen rounds could

@@ -33,6 +33,11 @@ variable               meaning
                        1 MiB or more is kept in page-locked host memory and
                        sent from there to each device that needs it; ``0``
                        writes it to the home device at once.
+``SKMD_SEND_AHEAD``    ``1`` (default): as a graph batch starts, staged uploads
+                       that no kernel of the batch writes are sent to every
+                       device that reads them, on copy queues alongside the
+                       kernels before their readers; ``0`` sends each when its
+                       reader starts.
 =====================  =========================================================
 """
 from __future__ import annotations
@@ -61,6 +66,7 @@ class Settings:
     log: bool = True
     merge: str = "kernel"
     stage_uploads: bool = True
+    send_ahead: bool = True
     #: device label -> fraction of the work-groups, for ``policy="static"``
     static_fractions: dict[str, float] = field(default_factory=dict)
 
@@ -97,6 +103,7 @@ def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Se
         log=_flag(env.get("SKMD_LOG"), True),
         merge=(env.get("SKMD_MERGE") or "kernel").strip().lower(),
         stage_uploads=_flag(env.get("SKMD_STAGE_UPLOADS"), True),
+        send_ahead=_flag(env.get("SKMD_SEND_AHEAD"), True),
     )
 
 

@@ -98,6 +98,56 @@ class BufferState:
             self.home_valid = False
             _mark_stale(self, app_buf)
 
+    def staged_current(self) -> bool:
+        """The host shadow holds the whole current content (a staged upload)."""
+        return (self.host is not None and self.host_version == self.version
+                and self.host_valid.covers(0, self.size))
+
+    def send_staged(self, label: str, queue: cl.CommandQueue, target: cl.Buffer,
+                    ranges: list[tuple[int, int]], home: bool
+                    ) -> tuple[cl.Event, int, int] | None:
+        """Start writing the staged content's ``ranges`` into ``target`` (``label``'s
+        copy: the application buffer when ``home``) on ``queue``, without waiting.
+
+        Returns (event of the last write, version sent, bytes), or None when the
+        content is not staged or the copy already holds it.  Nothing is marked
+        valid here: :meth:`staged_arrived` does that once the event completed, and
+        whoever sends must not let the buffer change before then.
+        """
+        with self.lock:
+            if not self.staged_current():
+                return None
+            if home:
+                gaps = [] if self.home_valid else [(0, self.size)]
+            else:
+                m = self.mirrors.get(label)
+                have = m.valid if m is not None and m.version == self.version else IntervalSet()
+                gaps = [g for lo, hi in IntervalSet(ranges) for g in have.missing(lo, hi)]
+            evt, sent = None, 0
+            for a, b in gaps:
+                evt = raw.enqueue_write_buffer(queue, target, self.host[a:b], dst_offset=a,
+                                               is_blocking=False)
+                sent += b - a
+            return None if evt is None else (evt, self.version, sent)
+
+    def staged_arrived(self, label: str, version: int, ranges: list[tuple[int, int]],
+                       home: bool) -> None:
+        """A :meth:`send_staged` write completed: ``label``'s copy holds ``ranges``
+        of ``version`` (ignored when the buffer changed since)."""
+        with self.lock:
+            if self.version != version:
+                return
+            if home:
+                self.home_valid = True
+                _stale.pop(id(self), None)
+                return
+            m = self.mirrors[label]
+            if m.version != version:
+                m.version = version
+                m.valid = IntervalSet()
+            for lo, hi in ranges:
+                m.valid.add(lo, hi)
+
     def locations(self, home: str, host: str) -> list[str]:
         """Where the whole current content is: ``home``, ``host`` and mirror labels."""
         with self.lock:

@@ -26,6 +26,7 @@ from skmd.report.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
 from skmd.runtime.executor import Share, SplitRun
 from skmd.runtime.kernels import ArgValue, KernelEntry
+from skmd.runtime.prefetch import StagedSends
 from skmd.transform import Launch
 
 
@@ -382,39 +383,61 @@ class GraphBatch:
         by_id = {d.id: d for d in batch}
         graph = self.last_graph
         order = sorted(by_id, key=lambda n: sched.span(n)[0] if sched.node_slots(n) else 0.0)
-        futures: dict[int, Future] = {}
-        for n in order:
-            counts: dict[str, int] = {}
-            for s in sched.node_slots(n):
-                if s.kind == "run" and s.groups[1] > s.groups[0]:
-                    counts[s.device] = counts.get(s.device, 0) + s.groups[1] - s.groups[0]
-            # one contiguous range per device (a device may hold several slots of a
-            # kernel); which rows go where does not matter, how many does
-            ranges = []
-            cur = 0
-            for dev in self.rt.order:
-                k = counts.get(dev.label, 0)
-                if k:
-                    ranges.append((dev, cur, cur + k))
-                    cur += k
-            preds = [futures[p] for p in graph.predecessors(n) if p in futures]
-            futures[n] = self.node_pool.submit(self._node_task, by_id[n], ranges, preds)
-        errors = []
-        for n in order:
+        ranges = {n: self._ranges(sched, n) for n in order}
+        sends = None
+        s = config.get()
+        if s.send_ahead:
+            sends = StagedSends(self.rt)
             try:
-                futures[n].result()
-            except Exception as exc:
-                errors.append(exc)
+                sends.start([(by_id[n], ranges[n]) for n in order])
+            except Exception:
+                sends.settle()  # nothing sent ahead; each kernel fetches its own
+                sends = None
+        futures: dict[int, Future] = {}
+        try:
+            for n in order:
+                preds = [futures[p] for p in graph.predecessors(n) if p in futures]
+                futures[n] = self.node_pool.submit(self._node_task, by_id[n], ranges[n],
+                                                   preds, sends)
+            errors = []
+            for n in order:
+                try:
+                    futures[n].result()
+                except Exception as exc:
+                    errors.append(exc)
+        finally:
+            for f in futures.values():
+                f.exception()  # every task is over before the sends are settled
+            if sends is not None:
+                sends.settle()
         if errors:
             raise errors[0]
 
+    def _ranges(self, sched: mkmd_graph.Schedule, n: int) -> list[tuple[Any, int, int]]:
+        """One contiguous range of work-groups per device the schedule gives node ``n``."""
+        counts: dict[str, int] = {}
+        for s in sched.node_slots(n):
+            if s.kind == "run" and s.groups[1] > s.groups[0]:
+                counts[s.device] = counts.get(s.device, 0) + s.groups[1] - s.groups[0]
+        # a device may hold several slots of a kernel; which rows go where does not
+        # matter, how many does
+        ranges = []
+        cur = 0
+        for dev in self.rt.order:
+            k = counts.get(dev.label, 0)
+            if k:
+                ranges.append((dev, cur, cur + k))
+                cur += k
+        return ranges
+
     def _node_task(self, d: Deferred, ranges: list[tuple[Any, int, int]],
-                   preds: list[Future]) -> None:
+                   preds: list[Future], sends: StagedSends | None = None) -> None:
         for p in preds:
             p.result()
-        self._run_node(d, ranges, config.get().mode)
+        self._run_node(d, ranges, config.get().mode, sends)
 
-    def _run_node(self, d: Deferred, ranges: list[tuple[Any, int, int]], mode: str) -> None:
+    def _run_node(self, d: Deferred, ranges: list[tuple[Any, int, int]], mode: str,
+                  sends: StagedSends | None = None) -> None:
         rt = self.rt
         if not ranges:
             ranges = [(rt.home, 0, d.launch.total_groups)]
@@ -437,6 +460,8 @@ class GraphBatch:
                                local_size=d.launch.local_size,
                                policy=config.get().policy, mode=mode)
             t0 = time.perf_counter()
+            if sends is not None:
+                sends.wait_for(d, ranges, rec)
             run = SplitRun(rt, d.queue, d.entry, d.args, d.launch,
                            [Share(dev, a, b) for dev, a, b in ranges], rec, lazy=True)
             run.run()

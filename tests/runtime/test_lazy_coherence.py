@@ -212,3 +212,90 @@ def test_state_locations_follow_uploads_and_helpers():
         assert bufmod.stale_buffers()
     finally:
         bufmod._stale.pop(id(st), None)
+
+
+def _staged_pieces(records):
+    return [p for r in records for p in r.pieces if p.label == "staged"]
+
+
+@pytest.fixture
+def copies(monkeypatch):
+    """Helpers hold copies, as discrete GPUs do (PoCL's CPU devices read host memory)."""
+    from skmd.runtime.devices import PhysicalDevice
+    monkeypatch.setattr(PhysicalDevice, "zero_copy", property(lambda self: False))
+
+
+@pytest.mark.parametrize("ahead", [True, False])
+def test_staged_uploads_are_sent_ahead_once_per_reading_device(on_helper, copies, ahead):
+    """A, uploaded whole and read by two kernels of the first batch on the helper,
+    goes there once as the batch starts (or, switched off, with its first reader)."""
+    bad, records = compare_with_and_without(observations, mode="mkmd", policy="even",
+                                            send_ahead=ahead)
+    assert not bad, bad
+    sent = _staged_pieces(records)
+    helper = next(lb for r in records for lb, v in r.shares.items() if v)
+    if ahead:
+        assert [(p.device, p.bytes) for p in sent] == [(helper, N * N * 4)]
+        assert sent[0].end >= sent[0].start
+    else:
+        assert sent == []
+
+
+@pytest.fixture
+def alternating(monkeypatch):
+    """Graph batches run as graphs, kernels whole on the home device and a helper by turns."""
+    from skmd import mkmd_graph
+    from skmd.runtime import graph_mode
+    from skmd.shim import patch
+    real = mkmd_graph.schedule
+
+    def by_turns(commands, sizes, platform, mode="mkmd", **kw):
+        sched = real(commands, sizes, platform, mode, **kw)
+        devs = platform.devices
+        slots = [dataclasses.replace(s, device=devs[s.node % 2]) if s.kind == "run" else s
+                 for s in sched.slots if s.kind == "run"]
+        return dataclasses.replace(sched, slots=slots)
+
+    monkeypatch.setattr(graph_mode.mkmd_graph, "schedule", by_turns)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
+    monkeypatch.setattr(patch, "STAGE_MIN_BYTES", 0)
+
+
+def rewrites_its_upload(cl):
+    """X and Y uploaded whole; X read by two kernels, Y read and then rewritten in the
+    same batch (so Y's staged bytes must not be sent anywhere ahead of time)."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    mf = cl.mem_flags
+    n = N * N
+    x = np.arange(n, dtype=np.float32) / 7
+    y = np.arange(n, dtype=np.float32)[::-1].copy()
+    X, Y = (cl.Buffer(ctx, mf.READ_WRITE, x.nbytes) for _ in range(2))
+    cl.enqueue_copy(q, X, x)
+    cl.enqueue_copy(q, Y, y)
+    B, C, D = (cl.Buffer(ctx, mf.READ_WRITE, x.nbytes) for _ in range(3))
+    prg = cl.Program(ctx, SRC).build()
+    scale, axpy = prg.scale, prg.axpy
+    scale(q, (n,), (64,), X, B, np.float32(2))            # node 0: home
+    axpy(q, (n,), (64,), X, Y, C, np.float32(3))          # node 1: helper
+    scale(q, (n,), (64,), B, Y, np.float32(5))            # node 2: rewrites Y
+    axpy(q, (n,), (64,), Y, X, D, np.float32(-1))         # node 3: reads the new Y
+    out = {}
+    for name, buf in (("y", Y), ("c", C), ("d", D)):
+        out[name] = np.empty(n, np.float32)
+        cl.enqueue_copy(q, out[name], buf)
+    q.finish()
+    return out
+
+
+def test_only_uploads_the_batch_leaves_alone_are_sent_ahead(alternating, copies):
+    """X goes ahead to home and to the helper; Y, rewritten in the batch, goes nowhere
+    ahead; every result is a bare run's."""
+    bad, records = compare_with_and_without(rewrites_its_upload, mode="mkmd", policy="even")
+    assert not bad, bad
+    sent = _staged_pieces(records)
+    devices = {lb for r in records for lb, v in r.shares.items() if v}
+    assert len(devices) == 2
+    assert sorted(p.device for p in sent) == sorted(devices)
+    assert all(p.bytes == N * N * 4 for p in sent)
