@@ -394,11 +394,13 @@ class GraphBatch:
                 sends.settle()  # nothing sent ahead; each kernel fetches its own
                 sends = None
         futures: dict[int, Future] = {}
+        # done[n]: node n's results are in place (its task goes on to learn from them)
+        done: dict[int, Future] = {n: Future() for n in order}
         try:
             for n in order:
-                preds = [futures[p] for p in graph.predecessors(n) if p in futures]
+                preds = [done[p] for p in graph.predecessors(n) if p in futures]
                 futures[n] = self.node_pool.submit(self._node_task, by_id[n], ranges[n],
-                                                   preds, sends)
+                                                   preds, sends, done[n])
             errors = []
             for n in order:
                 try:
@@ -431,13 +433,21 @@ class GraphBatch:
         return ranges
 
     def _node_task(self, d: Deferred, ranges: list[tuple[Any, int, int]],
-                   preds: list[Future], sends: StagedSends | None = None) -> None:
-        for p in preds:
-            p.result()
-        self._run_node(d, ranges, config.get().mode, sends)
+                   preds: list[Future], sends: StagedSends | None = None,
+                   done: Future | None = None) -> None:
+        try:
+            for p in preds:
+                p.result()
+            self._run_node(d, ranges, config.get().mode, sends, done)
+        except BaseException as exc:
+            if done is not None and not done.done():
+                done.set_exception(exc)  # its successors fail rather than run on
+            raise
 
     def _run_node(self, d: Deferred, ranges: list[tuple[Any, int, int]], mode: str,
-                  sends: StagedSends | None = None) -> None:
+                  sends: StagedSends | None = None, done: Future | None = None) -> None:
+        """Run one kernel of a graph; ``done`` is set once its results are in place and
+        its devices free, before the models learn from it (successors need not wait)."""
         rt = self.rt
         if not ranges:
             ranges = [(rt.home, 0, d.launch.total_groups)]
@@ -466,8 +476,10 @@ class GraphBatch:
                            [Share(dev, a, b) for dev, a, b in ranges], rec, lazy=True)
             run.run()
             rec.wall_s = time.perf_counter() - t0
-            rt.learn(d.entry, d.launch, rec)
-            rt.keep_record(rec)
         finally:
             for lk in reversed(locks):
                 lk.release()
+        if done is not None:
+            done.set_result(None)
+        rt.learn(d.entry, d.launch, rec)
+        rt.keep_record(rec)
