@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import threading
+import time
 from typing import Callable
 
 import numpy as np
@@ -43,25 +44,40 @@ def calibration_groups(total_groups: int, fine: int = 16, growth: float = 1.5) -
 
 
 class ModelRegistry:
-    """One :class:`KernelTimeModel` per (kernel_key, device fingerprint)."""
+    """One :class:`KernelTimeModel` per (kernel_key, device fingerprint).
+
+    ``recheck_s``: how long a model is used without asking the store whether
+    another process added profiles (profiles this process adds are seen at once).
+    Asking costs an SQL query, and the runtime asks at every prediction and every
+    measured launch — on a graph's critical path.
+    """
 
     def __init__(self, store: ProfileStore, estimator: KernelTimeModel | None = None,
-                 min_profiles: int = 4, alpha: float = 0.3) -> None:
+                 min_profiles: int = 4, alpha: float = 0.3, recheck_s: float = 5.0) -> None:
         self.store = store
         self.estimator = estimator if estimator is not None else KernelTimeModel()
         self.min_profiles = min_profiles
         self.alpha = alpha
+        self.recheck_s = recheck_s
         self._lock = threading.RLock()
-        self._models: dict[tuple[str, str], tuple[int, KernelTimeModel | None]] = {}
+        #: key -> (profile count, model, store generation, monotonic time of the count)
+        self._models: dict[tuple[str, str],
+                           tuple[int, KernelTimeModel | None, int, float]] = {}
         self._correction: dict[tuple[str, str], float] = {}
 
     def get(self, kernel_key: str, fingerprint: str) -> KernelTimeModel | None:
         """The fitted model, refitted when profiles were added; None without enough."""
         key = (kernel_key, fingerprint)
+        gen = getattr(self.store, "generation", -1)
+        now = time.monotonic()
+        cached = self._models.get(key)
+        if cached is not None and cached[2] == gen and now - cached[3] < self.recheck_s:
+            return cached[1]
         count = self.store.profile_count(kernel_key, fingerprint)
         with self._lock:
             cached = self._models.get(key)
             if cached is not None and cached[0] == count:
+                self._models[key] = (count, cached[1], gen, now)
                 return cached[1]
             model = None
             if count >= self.min_profiles:
@@ -72,7 +88,7 @@ class ModelRegistry:
                                                       [p.seconds for p in profs])
                 except ValueError:
                     model = None
-            self._models[key] = (count, model)
+            self._models[key] = (count, model, gen, now)
             return model
 
     def correction(self, kernel_key: str, fingerprint: str) -> float:

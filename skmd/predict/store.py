@@ -125,6 +125,9 @@ class ProfileStore:
         self.mode = "file"
         self._lock = threading.RLock()
         self._warned: set[str] = set()
+        #: bumped by every profile write of this object: readers that cache what
+        #: they derived from profiles know at no cost that this process added some
+        self.generation = 0
         self._conn = self._open()
 
     # -- opening and degrading -------------------------------------------------
@@ -340,6 +343,8 @@ class ProfileStore:
             "INSERT INTO profiles (kernel_key, fingerprint, groups_enabled, total_groups, "
             "global_size, local_size, scalars, buffer_bytes, cost, seconds, created_at) "
             "VALUES (?,?,?,?,?,?,?,?,?,?,?)", values))
+        if ok:
+            self.generation += 1
         return len(values) if ok else 0
 
     def profiles(self, kernel_key: str, fingerprint: str) -> list[Profile]:

@@ -112,3 +112,35 @@ def test_registry_fits_lazily_refits_and_corrects(tmp_path):
         assert reg.run_time("mm", "gpu", s)(np.array([4096]))[0] == pytest.approx(base)
         assert reg.observe("mm", "gpu", s, 10 * base) == 1.0
     store.close()
+
+
+def test_registry_asks_the_store_only_when_profiles_may_have_changed(tmp_path, monkeypatch):
+    """Predictions do not query the store each time: this process's writes are seen at
+    once, another process's (a second store on the same file) after ``recheck_s``."""
+    S, Y = matmul_profiles(sizes=(256, 512, 768))
+    store = ProfileStore(tmp_path / "p.sqlite")
+    store.add_profiles([Profile("mm", "gpu", s, y) for s, y in zip(S, Y)])
+    clock = [100.0]
+    monkeypatch.setattr("skmd.predict.registry.time.monotonic", lambda: clock[0])
+    reg = ModelRegistry(store, recheck_s=5.0)
+    counts = []
+    real_count = store.profile_count
+    monkeypatch.setattr(store, "profile_count", lambda *a: counts.append(a) or real_count(*a))
+    m1 = reg.get("mm", "gpu")
+    s = matmul_sample(512, 1024)
+    for _ in range(20):
+        reg.predict("mm", "gpu", s)
+        reg.observe("mm", "gpu", s, 1e-3)
+    assert len(counts) == 1 and reg.get("mm", "gpu") is m1
+    other = ProfileStore(tmp_path / "p.sqlite")          # another process's writes
+    S2, Y2 = matmul_profiles(sizes=(1024,))
+    other.add_profiles([Profile("mm", "gpu", s2, y) for s2, y in zip(S2, Y2)])
+    assert reg.get("mm", "gpu") is m1                   # not asked yet
+    clock[0] += 5.0
+    m2 = reg.get("mm", "gpu")
+    assert m2 is not m1 and m2.n_samples_ == len(S) + len(S2) and len(counts) == 2
+    store.add_profiles([Profile("mm", "gpu", s2, y) for s2, y in zip(S2, Y2)])
+    m3 = reg.get("mm", "gpu")                           # this process's: at once
+    assert m3 is not m2 and m3.n_samples_ == len(S) + 2 * len(S2)
+    other.close()
+    store.close()
