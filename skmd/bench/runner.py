@@ -846,6 +846,13 @@ def fmt_paired(c: ConfigResult | None) -> str:
     return format_paired(c.paired_speedup, c.paired_iqr)
 
 
+def _fmt_ci(c: ConfigResult | None) -> str:
+    """The 95 % confidence interval of a median per-round speedup, e.g. ``0.98–1.03``."""
+    if c is None or not c.usable or not c.paired_ci:
+        return "–"
+    return f"{c.paired_ci[0]:.2f}–{c.paired_ci[1]:.2f}"
+
+
 def _fmt_fractions(fr: dict[str, float] | None) -> str:
     if not fr:
         return ""
@@ -893,6 +900,10 @@ def render_tables(report: BenchReport, console: Any = None) -> None:
             b.configs[k].paired_iqr for b in benches if k in b.configs)]
         for k in paired:
             t.add_column(f"{k} per round (IQR)", justify="right")
+        with_ci = [k for k in paired if any(
+            b.configs[k].paired_ci for b in benches if k in b.configs)]
+        for k in with_ci:
+            t.add_column(f"{k} median 95 % CI", justify="right")
         t.add_column("skmd split", justify="right")
         if suite == "mkmd":
             t.add_column("mkmd busy %", justify="right")
@@ -918,6 +929,7 @@ def render_tables(report: BenchReport, console: Any = None) -> None:
                 r = b.skmd_of_oracle
                 row.append(f"{100 * r:.0f} %" if r is not None else "–")
             row += [fmt_paired(b.configs.get(k)) for k in paired]
+            row += [_fmt_ci(b.configs.get(k)) for k in with_ci]
             s = b.configs.get("skmd")
             row.append(_fmt_fractions(s.distribution) if s is not None and s.usable else "–")
             if suite == "mkmd":
@@ -933,7 +945,7 @@ def render_tables(report: BenchReport, console: Any = None) -> None:
             g.append("")
             v = report.geomean_of_oracle(suite)
             g.append(f"{100 * v:.0f} %" if v is not None else "–")
-        g += [""] * (len(paired) + 1)
+        g += [""] * (len(paired) + len(with_ci) + 1)
         if suite == "mkmd":
             g.append("")
         t.add_row(*g, style="bold")

@@ -360,11 +360,22 @@ def test_per_round_figures_in_report_table_and_old_json(tmp_path) -> None:
                       policies=["hill"], benchmarks=[b])
     con = Console(record=True, width=200)
     runner.render_tables(rep, con)
-    assert "0.80× (0.80–0.80)" in con.export_text()
+    text = con.export_text()
+    assert "0.80× (0.80–0.80)" in text
+    assert "95 % CI" not in text                    # four rounds cannot give one
+    # six rounds: the interval is shown (here: the extreme ratios, 0.5 and 1.0)
+    b.configs["single:a"].times_s += [1.0, 1.0]
+    b.configs["skmd"].times_s += [2.0, 1.0]
+    runner.set_speedups(b)
+    assert s.paired_ci == [pytest.approx(0.5), pytest.approx(1.0)]
+    con = Console(record=True, width=250)
+    runner.render_tables(rep, con)
+    text = con.export_text()
+    assert "skmd median 95 % CI" in text and "0.50–1.00" in text
     # a file from before per-round figures were kept gets them on loading
     d = rep.to_dict()
     for c in d["benchmarks"][0]["configs"].values():
-        c.pop("paired_speedup"), c.pop("paired_iqr")
+        c.pop("paired_speedup"), c.pop("paired_iqr"), c.pop("paired_ci")
     p = tmp_path / "old.json"
     p.write_text(json.dumps(d))
     back = runner.load_reports([str(p)]).benchmarks[0].configs["skmd"]
