@@ -3,7 +3,7 @@
 # Usage: benchmarks/gpu_session.sh PART OUTDIR
 #   PART: skmd | mkmd | second | final | compute | three | recheck | onegpu | profile
 #         | memory | onegpu_all | graphs | merges | graphs2 | graphs3 | rounds
-#         | rounds2 | rounds1gpu | graphs4 | graphs5 | onegpu3
+#         | rounds2 | rounds1gpu | graphs4 | graphs5 | onegpu3 | onegpu4
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -162,6 +162,16 @@ onegpu3)
   bench gpuonly gpu0 100 --suite skmd --policy hill --repeat 60 mersennetwister
   for b in aesdecrypt scanlargearrays sobelfilter; do
     bench rounds1gpu gpu0,cpu0 60 --suite skmd --policy hill --repeat 60 --max-seconds 0.5 $b
+  done ;;
+onegpu4)
+  # graphs on gpu0 alone with staged uploads sent ahead (the default) and without;
+  # then the two programs fifteen rounds could not show within 3 % on one GPU + CPU
+  for b in abe gabe; do
+    bench mkmd1gpu gpu0 65 --suite mkmd --policy hill --repeat 7 $b
+    SKMD_SEND_AHEAD=0 bench noahead1gpu gpu0 65 --suite mkmd --policy hill --repeat 7 $b
+  done
+  for b in boxmuller mersennetwister; do
+    bench rounds1gpu gpu0,cpu0 130 --suite skmd --policy hill --repeat 100 --max-seconds 0.5 $b
   done ;;
 onegpu_all)
   # every SKMD program on one GPU + the CPU; CPU shares predicted too slow are left out
