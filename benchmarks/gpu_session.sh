@@ -3,7 +3,7 @@
 # Usage: benchmarks/gpu_session.sh PART OUTDIR
 #   PART: skmd | mkmd | second | final | compute | three | recheck | onegpu | profile
 #         | memory | onegpu_all | graphs | merges | graphs2 | graphs3 | rounds
-#         | rounds2 | rounds1gpu | graphs4 | graphs5 | onegpu3 | onegpu4
+#         | rounds2 | rounds1gpu | graphs4 | graphs5 | onegpu3 | onegpu4 | onegpu5
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -19,13 +19,13 @@ r=$out/r
 
 # bench TAG DEVICES SECONDS ARGS...: one program per process, so one that runs over
 # its time slot costs only itself; DEVICES "" means every device.  The runner starts
-# no round that would end past SECONDS less 30 (start-up and the exit), so a slot
-# keeps the rounds that fit
+# no round that would end past three quarters of SECONDS (the rest: start-up and the
+# exit), so a slot keeps the rounds that fit
 bench() {
   local tag=$1 devices=$2 secs=$3; shift 3
   local name=${*: -1}
   SKMD_DEVICES=$devices timeout "$secs" python3 -m skmd bench --size "$size" --repeat 2 \
-    --time-limit $((secs > 60 ? secs - 30 : secs / 2)) \
+    --time-limit $((secs * 3 / 4)) \
     --json "$r/${tag}_$name.json" "${@:1:$#-1}" --only "$name" > "$r/${tag}_$name.txt" 2>&1 \
     || echo "exit $? for $name" >> "$r/${tag}_$name.txt"
 }
@@ -172,6 +172,12 @@ onegpu4)
   done
   for b in boxmuller mersennetwister; do
     bench rounds1gpu gpu0,cpu0 130 --suite skmd --policy hill --repeat 100 --max-seconds 0.5 $b
+  done ;;
+onegpu5)
+  # as many rounds as fit of the other memory-bound programs on one GPU + CPU
+  for b in aesencrypt aesdecrypt blackscholes fdtd3d histogram matrixtranspose \
+           medianfilter reduction scanlargearrays sobelfilter vectoradd; do
+    bench rounds1gpu gpu0,cpu0 48 --suite skmd --policy hill --repeat 100 --max-seconds 0.5 $b
   done ;;
 onegpu_all)
   # every SKMD program on one GPU + the CPU; CPU shares predicted too slow are left out
