@@ -4,7 +4,7 @@
 #   PART: skmd | mkmd | second | final | compute | three | recheck | onegpu | profile
 #         | memory | onegpu_all | graphs | merges | graphs2 | graphs3 | rounds
 #         | rounds2 | rounds1gpu | graphs4 | graphs5 | onegpu3 | onegpu4 | onegpu5
-#         | onegpu6
+#         | onegpu6 | rounds3a | rounds3b
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -184,6 +184,17 @@ onegpu6)
   # the three onegpu5 could not show within 3 %, with twice the time
   for b in aesdecrypt fdtd3d medianfilter; do
     bench rounds1gpu gpu0,cpu0 90 --suite skmd --policy hill --repeat 150 --max-seconds 0.5 $b
+  done ;;
+rounds3a|rounds3b)
+  # the memory-bound programs on gpu0 + gpu1 + cpu0 with as many rounds as fit (20 in
+  # part rounds left seven of them not shown within 3 % at 95 % confidence), in two calls
+  if [ "$part" = rounds3a ]; then
+    set -- aesencrypt aesdecrypt boxmuller fdtd3d medianfilter reduction scanlargearrays
+  else
+    set -- sobelfilter vectoradd blackscholes histogram matrixtranspose mersennetwister
+  fi
+  for b in "$@"; do
+    bench rounds "" 75 --suite skmd --policy hill --repeat 150 --max-seconds 0.5 $b
   done ;;
 onegpu_all)
   # every SKMD program on one GPU + the CPU; CPU shares predicted too slow are left out
