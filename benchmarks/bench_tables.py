@@ -43,7 +43,7 @@ def _iqr(c: dict | None) -> bool:
 
 
 def _ratios(c: dict | None, base: dict | None) -> list[float]:
-    from skmd.bench.runner import paired_speedups
+    from skmd.bench.results import paired_speedups
     if not c or not base or not c.get("ok", True) or c.get("skipped"):
         return []
     return paired_speedups(base.get("times_s") or [], c.get("times_s") or [])
@@ -51,14 +51,15 @@ def _ratios(c: dict | None, base: dict | None) -> list[float]:
 
 def _paired(c: dict | None, base: dict | None) -> str:
     """Median per-round speedup over the fastest single device, with its quartiles."""
-    from skmd.bench.runner import format_paired, paired_summary
+    from skmd.bench.results import paired_summary
+    from skmd.bench.tables import format_paired
     med, iqr = paired_summary(_ratios(c, base))
     return "" if med is None else format_paired(med, iqr)
 
 
 def _ci(c: dict | None, base: dict | None) -> str:
     """95 % confidence interval of the median per-round speedup, and the rounds."""
-    from skmd.bench.runner import median_ci
+    from skmd.bench.results import median_ci
     ratios = _ratios(c, base)
     ci = median_ci(ratios)
     return "" if ci is None else f"{ci[0]:.2f}–{ci[1]:.2f} ({len(ratios)})"
@@ -130,7 +131,8 @@ if __name__ == "__main__":
     if not args or (args[:1] == ["--plot"] and len(args) < 3):
         sys.exit("usage: bench_tables.py [--plot OUT.png | --ci] BENCH.json ...")
     if args[:1] == ["--plot"]:  # the same picture as ``skmd bench --plot``
-        from skmd.bench.runner import load_reports, write_plot
+        from skmd.bench.results import load_reports
+        from skmd.bench.tables import write_plot
         write_plot(load_reports(args[2:]), args[1])
         print(f"wrote {args[1]}")
     else:

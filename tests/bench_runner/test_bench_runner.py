@@ -7,8 +7,9 @@ import math
 
 import pytest
 
-from skmd.bench import runner
-from skmd.bench.runner import BenchReport, plan_configs, run_bench, simplex_grid
+from skmd.bench import results, runner, tables
+from skmd.bench.results import BenchReport
+from skmd.bench.runner import plan_configs, run_bench, simplex_grid
 
 NAMES = ["vectoradd", "matrixtranspose", "reduction"]
 
@@ -60,8 +61,8 @@ def test_even_policy_really_splits(report: BenchReport) -> None:
 
 def test_json_and_plot_written(report: BenchReport, tmp_path) -> None:
     jpath, ppath = tmp_path / "out" / "bench.json", tmp_path / "bench.png"
-    runner.write_json(report, str(jpath))
-    runner.write_plot(report, str(ppath))
+    tables.write_json(report, str(jpath))
+    tables.write_plot(report, str(ppath))
     data = json.loads(jpath.read_text())
     assert data["all_ok"] is True
     assert data["machine"]["devices"] and data["date"] and data["command"] == "pytest"
@@ -76,7 +77,7 @@ def test_json_and_plot_written(report: BenchReport, tmp_path) -> None:
 def test_table_renders(report: BenchReport) -> None:
     from rich.console import Console
     con = Console(record=True, width=200)
-    runner.render_tables(report, con)
+    tables.render_tables(report, con)
     text = con.export_text()
     assert "geomean" in text and "VectorAdd" in text and "✓" in text
 
@@ -161,7 +162,7 @@ def test_time_limit_keeps_the_rounds_that_fit_and_starts_nothing_after(monkeypat
     assert rep.all_ok and any("VectorAdd 2" in note for note in rep.notes)
     from rich.console import Console
     con = Console(record=True, width=250)
-    runner.render_tables(rep, con)
+    tables.render_tables(rep, con)
     assert "skipped: time limit reached" in con.export_text()
 
 
@@ -224,7 +225,7 @@ def test_mkmd_table_has_busy_column(monkeypatch) -> None:
     m = rep.benchmarks[0].configs["mkmd"]
     assert m.busy and all(0.0 < v <= 1.0 for v in m.busy.values())
     con = Console(record=True, width=250)
-    runner.render_tables(rep, con)
+    tables.render_tables(rep, con)
     assert "mkmd busy" in con.export_text()
 
 
@@ -238,12 +239,12 @@ def test_reports_load_back_from_json(report: BenchReport, tmp_path) -> None:
         p = tmp_path / f"{b.name}.json"
         p.write_text(json.dumps(one.to_dict(), default=str))
         paths.append(str(p))
-    back = runner.load_reports(paths)
+    back = results.load_reports(paths)
     assert [b.name for b in back.benchmarks] == [b.name for b in report.benchmarks]
     assert back.geomean("skmd") == pytest.approx(report.geomean("skmd"))
     assert back.benchmarks[0].column("oracle").distribution == \
         report.benchmarks[0].column("oracle").distribution
-    runner.write_plot(back, str(tmp_path / "p.png"))
+    tables.write_plot(back, str(tmp_path / "p.png"))
     assert (tmp_path / "p.png").stat().st_size > 0
 
 
@@ -298,14 +299,14 @@ def test_per_round_speedups_pair_runs_of_the_same_round() -> None:
     base = [0.10, 0.20, 0.10, 0.30, 0.10]          # rounds 2 and 4 slowed for everyone
     slower = [t * 1.1 for t in base]
     slower[2] = 0.09                               # one lucky run sets the minimum
-    ratios = runner.paired_speedups(base, slower)
+    ratios = results.paired_speedups(base, slower)
     assert ratios[0] == pytest.approx(1 / 1.1) and ratios[2] == pytest.approx(0.10 / 0.09)
-    med, iqr = runner.paired_summary(ratios)
+    med, iqr = results.paired_summary(ratios)
     assert med == pytest.approx(1 / 1.1)
     assert iqr is not None and iqr[0] <= med <= iqr[1] and iqr[1] < 1.0
     assert min(base) / min(slower) > 1.0           # what the minima would have said
-    assert runner.paired_summary([1.2, 0.8]) == (pytest.approx(1.0), None)
-    assert runner.paired_summary([]) == (None, None)
+    assert results.paired_summary([1.2, 0.8]) == (pytest.approx(1.0), None)
+    assert results.paired_summary([]) == (None, None)
 
 
 def test_timed_rounds_alternate_direction_and_warm_up_runs_small_shares_first() -> None:
@@ -331,27 +332,27 @@ def test_median_confidence_interval_from_order_statistics() -> None:
     """The textbook order statistics (n=30: 10th and 21st), none below six values,
     and an interval that holds the true median about 95 % of the time."""
     import random
-    assert runner.median_ci(list(range(30, 0, -1))) == [10, 21]
-    assert runner.median_ci([3, 1, 2, 6, 5, 4]) == [1, 6]
-    assert runner.median_ci([1, 2, 3, 4, 5]) is None and runner.median_ci([]) is None
+    assert results.median_ci(list(range(30, 0, -1))) == [10, 21]
+    assert results.median_ci([3, 1, 2, 6, 5, 4]) == [1, 6]
+    assert results.median_ci([1, 2, 3, 4, 5]) is None and results.median_ci([]) is None
     rng = random.Random(7)
     hits = 0
     for _ in range(400):
-        lo, hi = runner.median_ci([rng.gauss(1.0, 0.1) for _ in range(40)])
+        lo, hi = results.median_ci([rng.gauss(1.0, 0.1) for _ in range(40)])
         hits += lo <= 1.0 <= hi
     assert 0.90 <= hits / 400 <= 0.995
 
 
 def test_per_round_figures_in_report_table_and_old_json(tmp_path) -> None:
     from rich.console import Console
-    from skmd.bench.runner import BenchResult, ConfigResult
+    from skmd.bench.results import BenchResult, ConfigResult
     b = BenchResult("Toy", "skmd", "ci", fastest_single="single:a")
     times = {"single:a": [1.0, 2.0, 1.0, 2.0], "single:b": [3.0] * 4,
              "skmd": [1.25, 2.5, 1.25, 2.5]}
     for key, ts in times.items():
         b.configs[key] = ConfigResult(key, "single" if ":" in key else "policy", {},
                                       times_s=ts, min_s=min(ts), median_s=sorted(ts)[2])
-    runner.set_speedups(b)
+    results.set_speedups(b)
     s = b.configs["skmd"]
     assert s.speedup == pytest.approx(0.8) and s.paired_speedup == pytest.approx(0.8)
     assert s.paired_iqr == [pytest.approx(0.8), pytest.approx(0.8)]
@@ -359,17 +360,17 @@ def test_per_round_figures_in_report_table_and_old_json(tmp_path) -> None:
                       date="d", command="c", size="ci", repeat=4, oracle_steps=2,
                       policies=["hill"], benchmarks=[b])
     con = Console(record=True, width=200)
-    runner.render_tables(rep, con)
+    tables.render_tables(rep, con)
     text = con.export_text()
     assert "0.80× (0.80–0.80)" in text
     assert "95 % CI" not in text                    # four rounds cannot give one
     # six rounds: the interval is shown (here: the extreme ratios, 0.5 and 1.0)
     b.configs["single:a"].times_s += [1.0, 1.0]
     b.configs["skmd"].times_s += [2.0, 1.0]
-    runner.set_speedups(b)
+    results.set_speedups(b)
     assert s.paired_ci == [pytest.approx(0.5), pytest.approx(1.0)]
     con = Console(record=True, width=250)
-    runner.render_tables(rep, con)
+    tables.render_tables(rep, con)
     text = con.export_text()
     assert "skmd median 95 % CI" in text and "0.50–1.00" in text
     # a file from before per-round figures were kept gets them on loading
@@ -378,5 +379,5 @@ def test_per_round_figures_in_report_table_and_old_json(tmp_path) -> None:
         c.pop("paired_speedup"), c.pop("paired_iqr"), c.pop("paired_ci")
     p = tmp_path / "old.json"
     p.write_text(json.dumps(d))
-    back = runner.load_reports([str(p)]).benchmarks[0].configs["skmd"]
+    back = results.load_reports([str(p)]).benchmarks[0].configs["skmd"]
     assert back.paired_speedup == pytest.approx(0.8)
