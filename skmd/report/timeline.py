@@ -15,6 +15,7 @@ matplotlib.use("Agg")  # pictures are files; never open a window
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib import patheffects  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
+from matplotlib.transforms import ScaledTranslation  # noqa: E402
 
 from skmd.report.dag import dag_png  # noqa: E402,F401  (one import place for pictures)
 from skmd.report.lanes import (KIND_COLORS, Layout, color, label_spans, lane,  # noqa: E402
@@ -89,9 +90,11 @@ def _draw(ax: "plt.Axes", lay: Layout) -> None:
         ax.text(x, -0.05, str(seq), fontsize=6, color="#666666", ha="center",
                 va="bottom", clip_on=False)
     kinds = [k for k in KIND_COLORS if any(b.kind == k for b in lay.bars)]
+    # below the tick labels whatever the axes' height (a one-device run is short)
+    below = ax.transAxes + ScaledTranslation(0, -20 / 72, ax.figure.dpi_scale_trans)
     ax.legend(handles=[Patch(color=color(k), label=k) for k in kinds],
-              loc="upper right", bbox_to_anchor=(1.0, -0.06), ncol=len(kinds),
-              fontsize=7, frameon=False)
+              loc="upper right", bbox_to_anchor=(1.0, 0.0), bbox_transform=below,
+              ncol=len(kinds), fontsize=7, frameon=False)
 
 
 def _labels(ax: "plt.Axes", lay: Layout, index: dict[str, int], span: float) -> None:
