@@ -299,3 +299,70 @@ def test_only_uploads_the_batch_leaves_alone_are_sent_ahead(alternating, copies)
     assert len(devices) == 2
     assert sorted(p.device for p in sent) == sorted(devices)
     assert all(p.bytes == N * N * 4 for p in sent)
+
+
+def random_program(seed):
+    """Three batches of random kernels over five buffers, a whole upload and a read
+    between batches: uploads staged, sent ahead or not, rewritten or read again."""
+    def program(cl):
+        rng = np.random.default_rng(seed)
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        n = N * N
+        bufs = [cl.Buffer(ctx, cl.mem_flags.READ_WRITE, n * 4) for _ in range(5)]
+        for b in bufs:
+            cl.enqueue_copy(q, b, rng.standard_normal(n).astype(np.float32))
+        prg = cl.Program(ctx, SRC).build()
+        scale, axpy = prg.scale, prg.axpy
+        out = {}
+        for batch in range(3):
+            for _ in range(int(rng.integers(3, 7))):
+                a = np.float32(rng.uniform(-2, 2))
+                if rng.random() < 0.5:
+                    i, j = rng.choice(5, 2, replace=False)
+                    scale(q, (n,), (64,), bufs[i], bufs[j], a)
+                else:
+                    i, j, k = rng.choice(5, 3, replace=False)
+                    axpy(q, (n,), (64,), bufs[i], bufs[j], bufs[k], a)
+            u = int(rng.integers(5))
+            cl.enqueue_copy(q, bufs[u], rng.standard_normal(n).astype(np.float32))
+            r = int(rng.integers(5))
+            out[f"read{batch}"] = np.empty(n, np.float32)
+            cl.enqueue_copy(q, out[f"read{batch}"], bufs[r])
+        for i, b in enumerate(bufs):
+            out[f"buf{i}"] = np.empty(n, np.float32)
+            cl.enqueue_copy(q, out[f"buf{i}"], b)
+        q.finish()
+        return out
+    return program
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_graphs_on_random_devices_give_a_bare_runs_bytes(monkeypatch, copies, seed):
+    """Every kernel on a device drawn at random, helpers holding copies, uploads staged
+    and sent ahead: every buffer ends as a bare run leaves it."""
+    import random
+
+    from skmd import mkmd_graph
+    from skmd.runtime import graph_mode
+    from skmd.shim import patch
+    real = mkmd_graph.schedule
+    pick = random.Random(seed)
+
+    def anywhere(commands, sizes, platform, mode="mkmd", **kw):
+        sched = real(commands, sizes, platform, mode, **kw)
+        devs = platform.devices
+        where = {s.node: pick.choice(devs) for s in sched.slots}
+        slots = [dataclasses.replace(s, device=where[s.node])
+                 for s in sched.slots if s.kind == "run"]
+        return dataclasses.replace(sched, slots=slots)
+
+    monkeypatch.setattr(graph_mode.mkmd_graph, "schedule", anywhere)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
+    monkeypatch.setattr(patch, "STAGE_MIN_BYTES", 0)
+    bad, records = compare_with_and_without(random_program(seed), mode="mkmd",
+                                            policy="even")
+    assert not bad, bad
+    assert len({lb for r in records for lb, v in r.shares.items() if v}) >= 2
+    assert _staged_pieces(records), "no upload went ahead: the test would prove little"
