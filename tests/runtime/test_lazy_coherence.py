@@ -46,25 +46,32 @@ def observations(cl):
     return out
 
 
-@pytest.fixture
-def on_helper(monkeypatch):
-    """Graph batches always run as graphs, every kernel whole on the second device."""
+def place_kernels(monkeypatch, where) -> None:
+    """Every graph batch runs as a graph (however short), each kernel whole on the
+    device ``where(node, devices)`` names; uploads of any size are staged."""
     from skmd import mkmd_graph
     from skmd.runtime import graph_mode
     from skmd.shim import patch
     real = mkmd_graph.schedule
 
-    def helper_only(commands, sizes, platform, mode="mkmd", **kw):
+    def placed(commands, sizes, platform, mode="mkmd", **kw):
         sched = real(commands, sizes, platform, mode, **kw)
-        dev = platform.devices[1]
-        slots = [dataclasses.replace(s, device=dev) if s.kind == "run" else s
-                 for s in sched.slots]
+        on = {s.node: where(s.node, platform.devices) for s in sched.slots}
+        slots = [dataclasses.replace(s, device=on[s.node])
+                 for s in sched.slots if s.kind == "run"]
         return dataclasses.replace(sched, slots=slots)
 
-    monkeypatch.setattr(graph_mode.mkmd_graph, "schedule", helper_only)
+    monkeypatch.setattr(graph_mode.mkmd_graph, "schedule", placed)
     monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
     monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
     monkeypatch.setattr(patch, "STAGE_MIN_BYTES", 0)  # the test's buffers are small
+
+
+@pytest.fixture
+def on_helper(monkeypatch):
+    """Graph batches always run as graphs, every kernel whole on the second device."""
+    from skmd.runtime import graph_mode
+    place_kernels(monkeypatch, lambda node, devs: devs[1])
     left = []
     settle = graph_mode.GraphBatch._settle_results
 
@@ -244,22 +251,7 @@ def test_staged_uploads_are_sent_ahead_once_per_reading_device(on_helper, copies
 @pytest.fixture
 def alternating(monkeypatch):
     """Graph batches run as graphs, kernels whole on the home device and a helper by turns."""
-    from skmd import mkmd_graph
-    from skmd.runtime import graph_mode
-    from skmd.shim import patch
-    real = mkmd_graph.schedule
-
-    def by_turns(commands, sizes, platform, mode="mkmd", **kw):
-        sched = real(commands, sizes, platform, mode, **kw)
-        devs = platform.devices
-        slots = [dataclasses.replace(s, device=devs[s.node % 2]) if s.kind == "run" else s
-                 for s in sched.slots if s.kind == "run"]
-        return dataclasses.replace(sched, slots=slots)
-
-    monkeypatch.setattr(graph_mode.mkmd_graph, "schedule", by_turns)
-    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
-    monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
-    monkeypatch.setattr(patch, "STAGE_MIN_BYTES", 0)
+    place_kernels(monkeypatch, lambda node, devs: devs[node % 2])
 
 
 def rewrites_its_upload(cl):
@@ -342,25 +334,8 @@ def test_random_graphs_on_random_devices_give_a_bare_runs_bytes(monkeypatch, cop
     """Every kernel on a device drawn at random, helpers holding copies, uploads staged
     and sent ahead: every buffer ends as a bare run leaves it."""
     import random
-
-    from skmd import mkmd_graph
-    from skmd.runtime import graph_mode
-    from skmd.shim import patch
-    real = mkmd_graph.schedule
     pick = random.Random(seed)
-
-    def anywhere(commands, sizes, platform, mode="mkmd", **kw):
-        sched = real(commands, sizes, platform, mode, **kw)
-        devs = platform.devices
-        where = {s.node: pick.choice(devs) for s in sched.slots}
-        slots = [dataclasses.replace(s, device=where[s.node])
-                 for s in sched.slots if s.kind == "run"]
-        return dataclasses.replace(sched, slots=slots)
-
-    monkeypatch.setattr(graph_mode.mkmd_graph, "schedule", anywhere)
-    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
-    monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
-    monkeypatch.setattr(patch, "STAGE_MIN_BYTES", 0)
+    place_kernels(monkeypatch, lambda node, devs: pick.choice(devs))
     bad, records = compare_with_and_without(random_program(seed), mode="mkmd",
                                             policy="even")
     assert not bad, bad
