@@ -99,7 +99,8 @@ class BufferState:
             _mark_stale(self, app_buf)
 
     def staged_current(self) -> bool:
-        """The host shadow holds the whole current content (a staged upload)."""
+        """The host shadow holds the whole current content (a staged upload, or the
+        buffer read back whole)."""
         return (self.host is not None and self.host_version == self.version
                 and self.host_valid.covers(0, self.size))
 
@@ -152,8 +153,7 @@ class BufferState:
         """Where the whole current content is: ``home``, ``host`` and mirror labels."""
         with self.lock:
             out = [home] if self.home_valid else []
-            if (self.host is not None and self.host_version == self.version
-                    and self.host_valid.covers(0, self.size)):
+            if self.staged_current():
                 out.append(host)
             out += [lb for lb, m in self.mirrors.items() if m.holds(self.version, 0, self.size)]
             return out

@@ -385,8 +385,7 @@ class GraphBatch:
         order = sorted(by_id, key=lambda n: sched.span(n)[0] if sched.node_slots(n) else 0.0)
         ranges = {n: self._ranges(sched, n) for n in order}
         sends = None
-        s = config.get()
-        if s.send_ahead:
+        if config.get().send_ahead:
             sends = StagedSends(self.rt)
             try:
                 sends.start([(by_id[n], ranges[n]) for n in order])
@@ -470,10 +469,10 @@ class GraphBatch:
                                local_size=d.launch.local_size,
                                policy=config.get().policy, mode=mode)
             t0 = time.perf_counter()
-            if sends is not None:
-                sends.wait_for(d, ranges, rec)
             run = SplitRun(rt, d.queue, d.entry, d.args, d.launch,
                            [Share(dev, a, b) for dev, a, b in ranges], rec, lazy=True)
+            if sends is not None:
+                sends.wait_for(d, ranges, run._piece)
             run.run()
             rec.wall_s = time.perf_counter() - t0
         finally:

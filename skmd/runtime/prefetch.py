@@ -20,11 +20,10 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import pyopencl as cl
 
-from skmd.report.records import LaunchRecord, Piece
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import raw
 from skmd.runtime.executor import Share, plan_buffers
@@ -107,9 +106,11 @@ class StagedSends:
         self.sent[key] = s
         return s
 
-    def wait_for(self, d: Any, ranges: list[tuple[Any, int, int]], rec: LaunchRecord) -> None:
+    def wait_for(self, d: Any, ranges: list[tuple[Any, int, int]],
+                 note: Callable[..., None]) -> None:
         """Before ``d`` runs on its devices: wait for its buffers' sends there, mark
-        the copies valid, and note each send once in ``rec`` (the first reader's)."""
+        the copies valid, and note each send once, as a piece of the first reader's
+        launch (``note``: its :meth:`SplitRun._piece`)."""
         labels = {dev.label for dev, _, _ in ranges} or {self.rt.home.label}
         roots = {bufmod.root_of(b).int_ptr for _, b in d.entry.buffer_args(d.args)}
         mine = [self.sent[k] for k in ((r, lb) for r in roots for lb in labels)
@@ -119,7 +120,6 @@ class StagedSends:
         for s in mine:  # one by one: the devices' events belong to different contexts
             raw.event_wait(s.event)
         seen = time.perf_counter()
-        t0 = self.rt.t0
         for s in mine:
             s.state.staged_arrived(s.label, s.version, s.ranges, s.home)
             with self.lock:
@@ -129,10 +129,7 @@ class StagedSends:
             end = s.done if s.done is not None else seen
             start = max(s.enqueued, s.after.done if s.after is not None and
                         s.after.done is not None else s.enqueued)
-            rec.pieces.append(Piece(s.label, "h2d", start - t0, max(start, end) - t0,
-                                    "staged", s.nbytes))
-            k = f"host->{s.label}"
-            rec.bytes_moved[k] = rec.bytes_moved.get(k, 0) + s.nbytes
+            note(s.label, "h2d", start, max(start, end), "staged", s.nbytes)
 
     def settle(self) -> None:
         """Wait for every send (the batch is over: nothing may be in flight after it)."""
