@@ -60,9 +60,10 @@ def _paired(c: dict | None, base: dict | None) -> str:
 def _ci(c: dict | None, base: dict | None) -> str:
     """95 % confidence interval of the median per-round speedup, and the rounds."""
     from skmd.bench.results import median_ci
+    from skmd.bench.tables import format_ci
     ratios = _ratios(c, base)
     ci = median_ci(ratios)
-    return "" if ci is None else f"{ci[0]:.2f}–{ci[1]:.2f} ({len(ratios)})"
+    return "" if ci is None else f"{format_ci(ci)} ({len(ratios)})"
 
 
 def main(paths: list[str], ci: bool = False) -> None:

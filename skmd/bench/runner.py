@@ -6,8 +6,8 @@ are made once; then every *configuration* runs ``execute`` (host data in, kernel
 results back on the host) once untimed and ``repeat`` times timed, the
 configurations interleaved round-robin so that drift (thermal, other load) hits
 them all alike, forwards and backwards by turns so that neither the place in a
-round nor the run before favours one of them.  Every run's outputs are checked; a wrong result is a FAIL for its
-configuration and is never reported as a time.  Garbage is collected before each
+round nor the run before favours one of them.  Every run's outputs are checked;
+a wrong result is a FAIL for its configuration and is never reported as a time.  Garbage is collected before each
 run, so a collection's buffer releases never land inside another run's timing.
 
 ``max_seconds`` keeps slow devices from taking minutes: the untimed warm-up round

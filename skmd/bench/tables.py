@@ -39,11 +39,16 @@ def fmt_paired(c: ConfigResult | None) -> str:
     return format_paired(c.paired_speedup, c.paired_iqr)
 
 
+def format_ci(ci: Sequence[float]) -> str:
+    """A confidence interval of a median per-round speedup, e.g. ``0.98–1.03``."""
+    return f"{ci[0]:.2f}–{ci[1]:.2f}"
+
+
 def _fmt_ci(c: ConfigResult | None) -> str:
-    """The 95 % confidence interval of a median per-round speedup, e.g. ``0.98–1.03``."""
+    """A configuration's 95 % confidence interval cell ("–" where it has none)."""
     if c is None or not c.usable or not c.paired_ci:
         return "–"
-    return f"{c.paired_ci[0]:.2f}–{c.paired_ci[1]:.2f}"
+    return format_ci(c.paired_ci)
 
 
 def _fmt_fractions(fr: dict[str, float] | None) -> str:
