@@ -129,7 +129,8 @@ def main(paths: list[str], ci: bool = False) -> None:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    if not args or (args[:1] == ["--plot"] and len(args) < 3):
+    files = [a for a in args if a != "--ci"]
+    if not files or (args[:1] == ["--plot"] and len(args) < 3):
         sys.exit("usage: bench_tables.py [--plot OUT.png | --ci] BENCH.json ...")
     if args[:1] == ["--plot"]:  # the same picture as ``skmd bench --plot``
         from skmd.bench.results import load_reports
@@ -137,4 +138,4 @@ if __name__ == "__main__":
         write_plot(load_reports(args[2:]), args[1])
         print(f"wrote {args[1]}")
     else:
-        main([a for a in args if a != "--ci"], ci="--ci" in args)
+        main(files, ci="--ci" in args)
