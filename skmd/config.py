@@ -70,6 +70,17 @@ class Settings:
     #: device label -> fraction of the work-groups, for ``policy="static"``
     static_fractions: dict[str, float] = field(default_factory=dict)
 
+    def run_key(self) -> tuple:
+        """The settings that change how a launch or a graph batch runs.
+
+        What the runtime learns (decisions, the graph tuner, the guard rail) is
+        kept per key, so that settings switched in one process (``skmd bench``'s
+        configurations and variants) never use what another one learned.
+        """
+        return (self.policy, self.mode, self.online, self.verify, self.faults,
+                self.min_split_us, self.merge, self.stage_uploads, self.send_ahead,
+                tuple(sorted(self.static_fractions.items())))
+
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
             raise ValueError(

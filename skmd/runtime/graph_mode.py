@@ -128,8 +128,10 @@ class GraphBatch:
         self.node_pool = ThreadPoolExecutor(max_workers=64, thread_name_prefix="skmd-node")
         self.dev_locks = {d.label: threading.Lock() for d in runtime.devices}
         #: the guard rail's state.  The in-order time is per batch signature (kernels
-        #: and sizes); the rest per (mode, signature), so that a graph held back in one
-        #: mode is not held back in another (the benchmarks switch modes in one process)
+        #: and sizes); the rest per (settings' run key, signature), so that a graph held
+        #: back in one mode is not held back in another, and the tuner's timings under
+        #: one setting do not decide for another (the benchmarks switch them in one
+        #: process)
         self.inorder_s: dict[tuple, float] = {}
         self.hold: dict[tuple, int] = {}
         self.hold_why: dict[tuple, str] = {}
@@ -234,15 +236,17 @@ class GraphBatch:
             batch, self.pending = self.pending, []
         if not batch:
             return
-        mode = config.get().mode
+        settings = config.get()
+        mode = settings.mode
         sig = tuple((d.entry.name, tuple(d.launch.global_size)) for d in batch)
+        key = (settings.run_key(), sig)
         home_s = self._home_estimate(batch)
         reason = None
         if self._too_small(home_s):
             reason = f"graph batch shorter than {GRAPH_MIN_US:g} us: program order"
-        elif self.hold.get((mode, sig), 0) > 0:
-            self.hold[mode, sig] -= 1
-            reason = self.hold_why[mode, sig]
+        elif self.hold.get(key, 0) > 0:
+            self.hold[key] -= 1
+            reason = self.hold_why[key]
         if reason is not None:
             t = time.perf_counter()
             try:
@@ -252,9 +256,9 @@ class GraphBatch:
                 for d in batch:
                     d.event.set_status(cl.command_execution_status.COMPLETE)
             return
-        online = config.get().online
+        online = settings.online
         if mode == "mkmd" and online:
-            phase, why = self.tuner.choose(sig)
+            phase, why = self.tuner.choose(key)
         else:
             phase, why = ("mkmd" if mode == "mkmd" else "coarse"), "as set"
         t_batch = time.perf_counter()
@@ -292,10 +296,10 @@ class GraphBatch:
                         f"{(t_end - t_home) * 1e3:.2f} ms ({moved / 2**20:.1f} MiB)")
                 judged = True
                 if mode == "mkmd" and online:
-                    judged = self.tuner.record(sig, phase, t_end - t_batch)
-                if online and judged and (mode, sig) in self.tried:
-                    self._judge((mode, sig), home_s, t_end - t_batch)
-                self.tried.add((mode, sig))
+                    judged = self.tuner.record(key, phase, t_end - t_batch)
+                if online and judged and key in self.tried:
+                    self._judge(key, home_s, t_end - t_batch)
+                self.tried.add(key)
         finally:
             for d in batch:
                 d.event.set_status(cl.command_execution_status.COMPLETE)
@@ -323,7 +327,7 @@ class GraphBatch:
         transfers) runs one batch in order, to measure the real yardstick.  One
         slow batch can be noise (runs of one batch spread by 14-49 % on a GPU
         machine): the first hold against a measured batch needs two in a row.
-        ``key`` is (mode, batch signature).
+        ``key`` is (the settings' run key, batch signature).
         """
         from skmd.runtime.core import GAIN_MARGIN, MAX_REUSE
         measured = self.inorder_s.get(key[1])

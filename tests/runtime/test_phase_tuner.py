@@ -66,7 +66,7 @@ def test_graph_mode_measures_both_phases_and_keeps_results_exact(monkeypatch):
         # each run has two batches (three kernels, then one): each is tuned on its own
         notes = [n for r in rt.records for n in r.notes
                  if n.startswith("graph batch of 3 kernels")]
-        sig = next(s for s in rt.graph.tuner.times_ if len(s) == 3)
+        sig = next(k for k in rt.graph.tuner.times_ if len(k[1]) == 3)
         best = rt.graph.tuner.best(sig)
     assert all(not mismatches(bare, o) for o in outs)
     assert len(notes) == 6
@@ -148,7 +148,7 @@ def test_a_graph_held_back_in_one_mode_still_runs_as_a_graph_in_another(monkeypa
     with skmd_installed(mode="coarse", policy="even") as rt:
         commutator(cl)
         for key in list(rt.graph.tried):
-            assert key[0] == "coarse"
+            assert key[0] == config.get().run_key() and key[0][1] == "coarse"
             rt.graph.hold[key], rt.graph.hold_why[key] = 5, "held: test"
         n = len(rt.records)
         commutator(cl)
@@ -157,3 +157,31 @@ def test_a_graph_held_back_in_one_mode_still_runs_as_a_graph_in_another(monkeypa
         with config.override(mode="mkmd"):
             commutator(cl)
         assert seen(rt, n) == (2, 0)
+
+
+def test_a_setting_switched_in_process_does_not_inherit_the_tuners_timings(monkeypatch):
+    """``skmd bench --variant`` runs the same graph with other settings in one process:
+    batches run without sending ahead start their own first run and measurements
+    instead of deciding from (and adding to) the default's timings."""
+    import pyopencl as cl
+
+    from programs import commutator
+    from skmd import config
+    from skmd.runtime import graph_mode
+    from skmd.testing import skmd_installed
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
+    with skmd_installed(mode="mkmd", policy="even") as rt:
+        for _ in range(3):
+            commutator(cl)
+        default = {k: {p: list(v) for p, v in t.items()}
+                   for k, t in rt.graph.tuner.times_.items()}
+        n = len(rt.records)
+        with config.override(send_ahead=False) as s:
+            commutator(cl)
+        notes = [x for r in rt.records[n:] for x in r.notes if x.startswith("graph batch")]
+        other = [k for k in rt.graph.tuner.seen_ if k[0] == s.run_key()]
+    assert len(notes) == 2 and all("(first run)" in x for x in notes), notes
+    assert len(other) == 2  # both batches of the variant, under their own key
+    assert {k: {p: list(v) for p, v in t.items()}
+            for k, t in rt.graph.tuner.times_.items() if k in default} == default
