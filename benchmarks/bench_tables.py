@@ -8,6 +8,8 @@
 device's time divided by the configuration's time in the same round, with the
 quartiles (shown once a configuration has four timed runs).  With ``--ci`` each gets
 a 95 % confidence interval of that median and the number of rounds behind it.
+A variant (``skmd bench --variant``) gets a column of its time over its base's,
+round by round: the median, its 95 % confidence interval and the rounds.
 """
 from __future__ import annotations
 
@@ -66,9 +68,23 @@ def _ci(c: dict | None, base: dict | None) -> str:
     return "" if ci is None else f"{format_ci(ci)} ({len(ratios)})"
 
 
+def _gain(c: dict | None, base: dict | None) -> tuple[str, float | None]:
+    """A variant's time over its base's per round: the cell, and the median."""
+    from skmd.bench.results import median_ci, paired_summary
+    from skmd.bench.tables import format_ci
+    ratios = _ratios(base, c)
+    med, _ = paired_summary(ratios)
+    if med is None:
+        return "", None
+    interval = median_ci(ratios)
+    return (f"{med:.2f}× ({format_ci(interval) + ', ' if interval else ''}"
+            f"{len(ratios)})", med)
+
+
 def main(paths: list[str], ci: bool = False) -> None:
     rows = []
     present: list[tuple[str, str]] = []
+    variants: dict[str, str] = {}  # variant key -> its base's key
     for p in paths:
         d = json.load(open(p))
         for b in d["benchmarks"]:
@@ -78,6 +94,8 @@ def main(paths: list[str], ci: bool = False) -> None:
             for key, title in COLUMNS:
                 if key in cfg and (key, title) not in present:
                     present.append((key, title))
+            variants.update((k, c.get("base") or "") for k, c in cfg.items()
+                            if c.get("kind") == "variant")
             rows.append((b["name"], (b.get("fastest_single") or "").replace("single:", ""),
                          fast.get("min_s"), cfg, orc, b.get("fastest_single") or ""))
     present = [c for c in COLUMNS if c in present]
@@ -88,6 +106,7 @@ def main(paths: list[str], ci: bool = False) -> None:
     head += [f"{k} per round (IQR)" for k in paired]
     if ci:
         head += [f"{k} median 95 % CI (rounds)" for k in paired]
+    head += [f"{base} over {v} per round (95 % CI, rounds)" for v, base in variants.items()]
     head += ["skmd split"]
     busy = any((r[3].get("mkmd") or {}).get("busy") for r in rows)
     if busy:
@@ -109,6 +128,11 @@ def main(paths: list[str], ci: bool = False) -> None:
         cells += [_paired(cfg.get(k), cfg.get(fast_key)) for k in paired]
         if ci:
             cells += [_ci(cfg.get(k), cfg.get(fast_key)) for k in paired]
+        for v, base in variants.items():
+            cell, med = _gain(cfg.get(v), cfg.get(base))
+            cells.append(cell)
+            if med:
+                logs.setdefault(v, []).append(math.log(med))
         cells.append(_split(cfg.get("skmd")))
         if busy:
             b = (cfg.get("mkmd") or {}).get("busy") or {}
@@ -121,7 +145,11 @@ def main(paths: list[str], ci: bool = False) -> None:
     if "oracle" in head:
         v = logs.get("oracle")
         geo += [f"{math.exp(sum(v) / len(v)):.2f}×" if v else "", ""]
-    geo += [""] * (len(paired) * (2 if ci else 1) + 1)
+    geo += [""] * (len(paired) * (2 if ci else 1))
+    for v in variants:
+        lv = logs.get(v)
+        geo.append(f"{math.exp(sum(lv) / len(lv)):.2f}×" if lv else "")
+    geo.append("")
     if busy:
         geo.append("")
     print("| " + " | ".join(geo) + " |")

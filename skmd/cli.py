@@ -60,6 +60,12 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
                    help="start no round that would end past this many seconds from the "
                         "start; results keep the rounds run (and say how many)")
+    b.add_argument("--variant", action="append", default=None,
+                   metavar="NAME:SETTING=VALUE[,...]",
+                   help="also run skmd (mkmd in the MKMD suite) with these settings "
+                        "changed, in the same rounds, and report what the defaults gain "
+                        "over it round by round, e.g. offline:online=0 or "
+                        "noahead:send_ahead=0 (repeatable)")
     return p
 
 

@@ -150,3 +150,40 @@ def override(**changes: object) -> Iterator[Settings]:
         yield _current
     finally:
         _current = before
+
+
+#: settings fixed for a process: a variant cannot change them
+_PER_PROCESS = ("devices", "home", "profile_dir", "log", "static_fractions")
+
+
+def parse_changes(text: str) -> dict[str, object]:
+    """``"online=0,send_ahead=off"`` -> ``{"online": False, "send_ahead": False}``.
+
+    Names are :class:`Settings` fields (as the ``SKMD_*`` variables, lower case,
+    without the prefix), values as those variables take them; a ValueError says
+    what is wrong.
+    """
+    types = {f.name: f.type for f in fields(Settings) if f.name not in _PER_PROCESS}
+    changes: dict[str, object] = {}
+    for item in filter(None, (x.strip() for x in text.split(","))):
+        name, eq, value = item.partition("=")
+        name = name.strip().lower().removeprefix("skmd_")
+        if not eq or name not in types:
+            raise ValueError(f"{item!r} is not SETTING=VALUE with SETTING one of "
+                             f"{', '.join(sorted(types))}")
+        kind = str(types[name])
+        if "bool" in kind:
+            changes[name] = _flag(value, True)
+        elif "float" in kind:
+            try:
+                changes[name] = float(value)
+            except ValueError:
+                raise ValueError(f"{name}={value!r}: not a number") from None
+        elif name in ("policy", "mode", "merge"):
+            changes[name] = value.strip().lower()
+        else:
+            changes[name] = value.strip() or None
+    if not changes:
+        raise ValueError(f"{text!r} changes no setting")
+    replace(Settings(), **changes)  # type: ignore[arg-type]  # a bad value raises here
+    return changes

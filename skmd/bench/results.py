@@ -18,7 +18,7 @@ MKMD_MODES = ("inorder", "coarse", "mkmd")
 class ConfigResult:
     """One configuration of one benchmark: its timed runs and what they did."""
     key: str
-    kind: str  # "single" | "split" | "policy" | "mode"
+    kind: str  # "single" | "split" | "policy" | "mode" | "variant"
     settings: dict[str, Any]
     fractions: dict[str, float] | None = None
     times_s: list[float] = field(default_factory=list)
@@ -46,6 +46,12 @@ class ConfigResult:
     paired_iqr: list[float] | None = None
     #: 95 % confidence interval of that median (:func:`median_ci`)
     paired_ci: list[float] | None = None
+    #: a variant's base configuration (``skmd`` or ``mkmd``: the same with default settings)
+    base: str | None = None
+    #: a variant's time over its base's, round by round: median and its 95 %
+    #: confidence interval (above 1: the settings the variant turns off gain that much)
+    gain: float | None = None
+    gain_ci: list[float] | None = None
 
     @property
     def usable(self) -> bool:
@@ -129,6 +135,19 @@ class BenchReport:
                 vals.append(c.speedup)
         return _geomean(vals)
 
+    def variants(self, suite: str | None = None) -> list[str]:
+        """The variants' keys, in the order they were run."""
+        keys: dict[str, None] = {}
+        for b in self.benchmarks:
+            if suite is None or b.suite == suite:
+                keys.update((k, None) for k, c in b.configs.items() if c.kind == "variant")
+        return list(keys)
+
+    def geomean_gain(self, key: str, suite: str | None = None) -> float | None:
+        """Geometric mean over benchmarks of a variant's :attr:`ConfigResult.gain`."""
+        return _geomean([b.configs[key].gain for b in self.benchmarks
+                         if (suite is None or b.suite == suite) and key in b.configs])
+
     def geomean_of_oracle(self, suite: str | None = None) -> float | None:
         return _geomean([b.skmd_of_oracle for b in self.benchmarks
                          if (suite is None or b.suite == suite) and b.skmd_of_oracle])
@@ -149,6 +168,7 @@ class BenchReport:
             s: {col: self.geomean(col, s) for col in
                 ("fastest", "linear", "skmd", "oracle", "even", "single", *MKMD_MODES)}
             | {"skmd_of_oracle": self.geomean_of_oracle(s)}
+            | {"gain": {v: self.geomean_gain(v, s) for v in self.variants(s)}}
             for s in suites}
         return out
 
@@ -198,7 +218,8 @@ def median_ci(values: Sequence[float], level: float = 0.95) -> list[float] | Non
 
 
 def set_speedups(result: BenchResult) -> None:
-    """Every usable configuration's speedups over the fastest single device."""
+    """Every usable configuration's speedups over the fastest single device, and each
+    variant's time over its base's."""
     base = result.column("fastest")
     for res in result.configs.values():
         if base is not None and res.usable:
@@ -206,6 +227,12 @@ def set_speedups(result: BenchResult) -> None:
             ratios = paired_speedups(base.times_s, res.times_s)
             res.paired_speedup, res.paired_iqr = paired_summary(ratios)
             res.paired_ci = median_ci(ratios)
+    for res in result.configs.values():
+        other = result.configs.get(res.base) if res.base else None
+        if other is not None and other.usable and res.usable:
+            ratios = paired_speedups(res.times_s, other.times_s)
+            res.gain, _ = paired_summary(ratios)
+            res.gain_ci = median_ci(ratios)
 
 
 def _known(cls: type, d: dict[str, Any]) -> dict[str, Any]:

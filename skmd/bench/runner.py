@@ -37,6 +37,11 @@ Configurations
                         the fastest single device.
     ``inorder``/``coarse``/``mkmd``  (MKMD suite) the modes, policy ``hill``;
                         a mode the runtime does not implement is reported skipped.
+    variants            (``--variant NAME:SETTING=VALUE``) ``skmd`` (``mkmd`` in the
+                        MKMD suite) with settings changed, e.g. ``online=0``; each
+                        reports its time over its base's, round by round (what
+                        the default settings gain).  What the runtime learns is
+                        kept per setting, so a variant never uses the base's.
 
 Results are plain data (:mod:`skmd.bench.results`); tables, JSON and the picture
 are made from them (:mod:`skmd.bench.tables`).
@@ -85,6 +90,22 @@ class Config:
     settings: dict[str, Any]
     fractions: dict[str, float] | None = None
     skipped: str | None = None
+    #: a variant's base configuration
+    base: str | None = None
+
+
+def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
+    """``"offline:online=0"`` -> ``("offline", {"online": False})`` (``--variant``)."""
+    from skmd import config
+    name, colon, changes = text.partition(":")
+    name = name.strip()
+    if not colon or not name or not name.replace("-", "").replace("_", "").isalnum():
+        raise ValueError(f"--variant {text!r}: expected NAME:SETTING=VALUE[,SETTING=VALUE]"
+                         " with a NAME of letters, digits, - and _")
+    try:
+        return name, config.parse_changes(changes)
+    except ValueError as exc:
+        raise ValueError(f"--variant {text!r}: {exc}") from None
 
 
 def simplex_grid(n: int, steps: int, max_points: int = MAX_ORACLE_POINTS
@@ -157,8 +178,14 @@ def mode_support(mode: str) -> str | None:
 
 
 def plan_configs(labels: Sequence[str], home: str, policies: Sequence[str],
-                 oracle_steps: int, suite: str) -> list[Config]:
-    """The configurations one benchmark runs, in round-robin order."""
+                 oracle_steps: int, suite: str,
+                 variants: Sequence[tuple[str, dict[str, Any]]] = ()) -> list[Config]:
+    """The configurations one benchmark runs, in round-robin order.
+
+    Each variant is the suite's own configuration (``skmd``, or ``mkmd`` in the
+    MKMD suite) with some settings changed, run in the same rounds so that what a
+    setting gains is measured round by round (e.g. ``offline:online=0``).
+    """
     configs: list[Config] = []
     n = len(labels)
     for lb in labels:
@@ -192,6 +219,15 @@ def plan_configs(labels: Sequence[str], home: str, policies: Sequence[str],
         for m in MKMD_MODES:
             configs.append(Config(m, "mode", {"policy": "hill", "mode": m},
                                   skipped=mode_support(m)))
+    base = next((c for c in configs if c.key == ("mkmd" if suite == "mkmd" else "skmd")),
+                None)
+    for name, changes in variants:
+        if any(c.key == name for c in configs):
+            raise ValueError(f"--variant {name}: a configuration has that name already")
+        settings = dict(base.settings if base is not None else {"policy": "hill"})
+        configs.append(Config(name, "variant", {**settings, **changes},
+                              skipped=base.skipped if base is not None else None,
+                              base=base.key if base is not None else None))
     return configs
 
 
@@ -445,15 +481,18 @@ def round_order(active: Sequence[Config], rnd: int, home: str) -> list[Config]:
 def _bench_one(name: str, size: str, policies: Sequence[str], repeat: int,
                oracle_steps: int, ctx: Any, queue: Any, rt: Any, seed: int,
                ticker: _Ticker, max_seconds: float | None = None,
-               deadline: float | None = None) -> BenchResult:
+               deadline: float | None = None,
+               variants: Sequence[tuple[str, dict[str, Any]]] = ()) -> BenchResult:
     from skmd.bench import programs
     bench = programs.REGISTRY[name]
     result = BenchResult(name=bench.name, suite=bench.suite, size=size)
     labels = [d.label for d in rt.order]
-    configs = plan_configs(labels, rt.home.label, policies, oracle_steps, bench.suite)
+    configs = plan_configs(labels, rt.home.label, policies, oracle_steps, bench.suite,
+                           variants)
     for cfg in configs:
         result.configs[cfg.key] = ConfigResult(cfg.key, cfg.kind, dict(cfg.settings),
-                                               cfg.fractions, skipped=cfg.skipped)
+                                               cfg.fractions, skipped=cfg.skipped,
+                                               base=cfg.base)
     active = [c for c in configs if c.skipped is None]
     steps = len(active) * (1 + repeat)
     ticker.describe(f"{bench.name}: preparing")
@@ -525,7 +564,8 @@ def run_bench(names: Sequence[str] | None = None, size: str = "ci",
               oracle_steps: int = 10, *, suite: str = "all", seed: int = 0,
               progress: bool = False, command: str | None = None,
               max_seconds: float | None = None,
-              time_limit: float | None = None) -> BenchReport:
+              time_limit: float | None = None,
+              variants: Sequence[tuple[str, dict[str, Any]]] = ()) -> BenchReport:
     """Run benchmarks (all of ``suite`` when ``names`` is empty); see the module doc."""
     import skmd
     chosen = select_benchmarks(names, suite)
@@ -557,7 +597,7 @@ def run_bench(names: Sequence[str] | None = None, size: str = "ci",
         total = 0
         for name in chosen:
             cfgs = plan_configs([d.label for d in rt.order], rt.home.label, pols,
-                                oracle_steps, programs.REGISTRY[name].suite)
+                                oracle_steps, programs.REGISTRY[name].suite, variants)
             total += sum(1 for c in cfgs if c.skipped is None) * (1 + repeat)
         ticker = _Ticker(progress, total)
         for name in chosen:
@@ -568,7 +608,7 @@ def run_bench(names: Sequence[str] | None = None, size: str = "ci",
                 continue
             report.benchmarks.append(_bench_one(name, size, pols, repeat, oracle_steps,
                                                 ctx, queue, rt, seed, ticker, max_seconds,
-                                                deadline))
+                                                deadline, variants))
         short = [f"{b.name} {b.rounds}" for b in report.benchmarks
                  if b.error is None and b.skipped is None and b.rounds < repeat]
         if short:
@@ -591,7 +631,9 @@ def bench_main(ns: argparse.Namespace) -> int:
     from rich.console import Console
     err = Console(stderr=True)
     try:
+        variants = [parse_variant(v) for v in getattr(ns, "variant", None) or ()]
         report = run_bench(getattr(ns, "only", None), size=getattr(ns, "size", "ci"),
+                           variants=variants,
                            max_seconds=getattr(ns, "max_seconds", None),
                            time_limit=getattr(ns, "time_limit", None),
                            policies=getattr(ns, "policy", None),

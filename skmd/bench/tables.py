@@ -51,6 +51,13 @@ def _fmt_ci(c: ConfigResult | None) -> str:
     return format_ci(c.paired_ci)
 
 
+def _fmt_gain(c: ConfigResult | None) -> str:
+    """A variant's time over its base's per round, with the 95 % confidence interval."""
+    if c is None or c.gain is None:
+        return "–" if c is None or c.skipped is None else "skipped"
+    return f"{c.gain:.2f}×" + (f" ({format_ci(c.gain_ci)})" if c.gain_ci else "")
+
+
 def _fmt_fractions(fr: dict[str, float] | None) -> str:
     if not fr:
         return ""
@@ -102,6 +109,10 @@ def render_tables(report: BenchReport, console: Any = None) -> None:
             b.configs[k].paired_ci for b in benches if k in b.configs)]
         for k in with_ci:
             t.add_column(f"{k} median 95 % CI", justify="right")
+        variants = report.variants(suite)
+        for v in variants:
+            base = next((b.configs[v].base for b in benches if v in b.configs), None)
+            t.add_column(f"{base} over {v} per round (95 % CI)", justify="right")
         t.add_column("skmd split", justify="right")
         if suite == "mkmd":
             t.add_column("mkmd busy %", justify="right")
@@ -128,6 +139,7 @@ def render_tables(report: BenchReport, console: Any = None) -> None:
                 row.append(f"{100 * r:.0f} %" if r is not None else "–")
             row += [fmt_paired(b.configs.get(k)) for k in paired]
             row += [_fmt_ci(b.configs.get(k)) for k in with_ci]
+            row += [_fmt_gain(b.configs.get(v)) for v in variants]
             s = b.configs.get("skmd")
             row.append(_fmt_fractions(s.distribution) if s is not None and s.usable else "–")
             if suite == "mkmd":
@@ -143,7 +155,11 @@ def render_tables(report: BenchReport, console: Any = None) -> None:
             g.append("")
             v = report.geomean_of_oracle(suite)
             g.append(f"{100 * v:.0f} %" if v is not None else "–")
-        g += [""] * (len(paired) + len(with_ci) + 1)
+        g += [""] * (len(paired) + len(with_ci))
+        for v in variants:
+            gm = report.geomean_gain(v, suite)
+            g.append(f"{gm:.2f}×" if gm is not None else "–")
+        g.append("")
         if suite == "mkmd":
             g.append("")
         t.add_row(*g, style="bold")
@@ -151,7 +167,9 @@ def render_tables(report: BenchReport, console: Any = None) -> None:
     labels = "/".join(d["label"] for d in report.machine["devices"])
     console.print(f"splits are % of work-groups per device ({labels}, home first: "
                   f"{report.machine['home']}); ✓ = every checked run correct; per round = "
-                  f"median of the fastest single device's time over this one's, round by round")
+                  f"median of the fastest single device's time over this one's, round by round"
+                  + ("; X over V = V's time over X's, round by round (above 1: X's defaults "
+                     "are faster)" if report.variants() else ""))
     for b in report.benchmarks:
         for c in b.configs.values():
             if c.skipped:

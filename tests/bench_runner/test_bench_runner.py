@@ -381,3 +381,64 @@ def test_per_round_figures_in_report_table_and_old_json(tmp_path) -> None:
     p.write_text(json.dumps(d))
     back = results.load_reports([str(p)]).benchmarks[0].configs["skmd"]
     assert back.paired_speedup == pytest.approx(0.8)
+
+
+def test_a_variant_runs_in_the_same_rounds_and_reports_its_gain(monkeypatch, tmp_path,
+                                                               capsys) -> None:
+    """``--variant offline:online=0``: skmd with online corrections off, run alongside,
+    each round's time over skmd's in the same round; in the table and the JSON."""
+    from rich.console import Console
+
+    from skmd import config
+    seen = []
+    real = runner._run_one
+
+    class Seen:
+        """The benchmark, noting the settings in force while it runs."""
+        def __init__(self, bench, key):
+            self.bench, self.key = bench, key
+
+        def __getattr__(self, name):
+            return getattr(self.bench, name)
+
+        def execute(self, queue, inputs):
+            seen.append((self.key, config.get().online))
+            return self.bench.execute(queue, inputs)
+
+    def spy(bench, queue, inputs, reference, cfg, res, rt, timed, estimates=None):
+        return real(Seen(bench, cfg.key), queue, inputs, reference, cfg, res, rt, timed,
+                    estimates)
+    monkeypatch.setattr(runner, "_run_one", lambda *a, **k: spy(*a, **k))
+    rep = run_bench(["vectoradd"], size="ci", repeat=6, policies=["hill"], command="pytest",
+                    variants=[runner.parse_variant("offline:online=0")])
+    assert rep.all_ok
+    b = rep.benchmarks[0]
+    v, s = b.configs["offline"], b.configs["skmd"]
+    assert v.kind == "variant" and v.base == "skmd"
+    assert v.settings == {"policy": "hill", "online": False}
+    assert {o for k, o in seen if k == "offline"} == {False}
+    assert {o for k, o in seen if k == "skmd"} == {True}
+    ratios = results.paired_speedups(v.times_s, s.times_s)
+    assert len(ratios) == 6 and v.gain == pytest.approx(results.statistics.median(ratios))
+    assert v.gain_ci is not None and v.gain_ci[0] <= v.gain <= v.gain_ci[1]
+    assert rep.to_dict()["geomean"]["skmd"]["gain"] == {"offline": pytest.approx(v.gain)}
+    con = Console(record=True, width=300)
+    tables.render_tables(rep, con)
+    assert "skmd over offline per round (95 % CI)" in con.export_text()
+    # the markdown tables of the GPU sessions show the same figure from the JSON
+    import importlib.util
+    import pathlib
+    path = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "bench_tables.py"
+    spec = importlib.util.spec_from_file_location("bench_tables", path)
+    md = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(md)
+    tables.write_json(rep, str(tmp_path / "v.json"))
+    md.main([str(tmp_path / "v.json")])
+    out = capsys.readouterr().out
+    assert "skmd over offline per round (95 % CI, rounds)" in out
+    assert f"| {v.gain:.2f}× ({tables.format_ci(v.gain_ci)}, 6) |" in out
+    cfgs = plan_configs(["cpu0", "cpu1"], "cpu0", ["hill"], 2, "mkmd",
+                        [("noahead", {"send_ahead": False})])
+    assert cfgs[-1].settings == {"policy": "hill", "mode": "mkmd", "send_ahead": False}
+    with pytest.raises(ValueError, match="has that name already"):
+        plan_configs(["cpu0"], "cpu0", ["hill"], 2, "skmd", [("skmd", {"online": False})])

@@ -27,3 +27,31 @@ def test_bad_setting_is_reported_and_nothing_runs(tmp_path, var, value, expect):
     assert expect in r.stderr
     assert "Traceback" not in r.stderr
     assert not (tmp_path / "ran").exists()
+
+
+def test_settings_changes_parse_as_the_environment_variables_do():
+    from skmd import config
+    assert config.parse_changes("online=0, SKMD_SEND_AHEAD=off,min_split_us=50") == {
+        "online": False, "send_ahead": False, "min_split_us": 50.0}
+    assert config.parse_changes("mode=Coarse") == {"mode": "coarse"}
+    for bad, says in (("online", "is not SETTING=VALUE"), ("devices=0", "is not SETTING"),
+                      ("policy=fast", "SKMD_POLICY='fast' is not one of"),
+                      ("min_split_us=soon", "not a number"), ("", "changes no setting")):
+        with pytest.raises(ValueError, match=says):
+            config.parse_changes(bad)
+
+
+def test_decisions_are_kept_apart_per_setting_that_changes_them():
+    """A launch decided with online corrections must not be reused with them off
+    (``skmd bench --variant offline:online=0`` switches it in one process)."""
+    from dataclasses import replace
+
+    from skmd import config
+    from skmd.runtime import launches
+    s = config.Settings()
+    sig = launches.signature({}, (64,), (8,), None, False, s)
+    assert sig == launches.signature({}, (64,), (8,), None, False, replace(s))
+    for change in ({"online": False}, {"merge": "diff"}, {"min_split_us": 1.0},
+                   {"policy": "linear"}, {"static_fractions": {"cpu0": 1.0}}):
+        assert launches.signature({}, (64,), (8,), None, False,
+                                  replace(s, **change)) != sig, change
