@@ -4,7 +4,7 @@
 #   PART: skmd | mkmd | second | final | compute | three | recheck | onegpu | profile
 #         | memory | onegpu_all | graphs | merges | graphs2 | graphs3 | rounds
 #         | rounds2 | rounds1gpu | graphs4 | graphs5 | onegpu3 | onegpu4 | onegpu5
-#         | onegpu6 | rounds3a | rounds3b
+#         | onegpu6 | rounds3a | rounds3b | online | onegpu7
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -142,14 +142,30 @@ graphs4)
       --policy hill --repeat 7 $b
   done ;;
 graphs5)
-  # the graphs whose first fine run had sent them back to program order (graphs4);
-  # then two graphs with many uploads with staged uploads sent ahead (the default)
-  # and without
+  # the graphs whose first fine run had sent them back to program order (graphs4),
+  # and two graphs with many uploads; each also without sending staged uploads
+  # ahead, in the same rounds (--variant)
   for b in stein svd sylvester abe gabe; do
-    bench mkmd gpu0,gpu1 40 --suite mkmd --policy hill --repeat 7 $b
-  done
+    bench mkmd gpu0,gpu1 75 --suite mkmd --policy hill --repeat 40 \
+      --variant noahead:send_ahead=0 $b
+  done ;;
+online)
+  # what online corrections gain where work is split: the compute-bound programs on
+  # two GPUs, with them off in the same rounds (--variant)
+  for b in $COMPUTE; do
+    bench online gpu0,gpu1 110 --suite skmd --policy hill --repeat 60 \
+      --variant offline:online=0 $b
+  done ;;
+onegpu7)
+  # graphs on gpu0 alone with and without sending staged uploads ahead, in the same
+  # rounds (--variant); then the compute-bound programs on one GPU + CPU
   for b in abe gabe; do
-    SKMD_SEND_AHEAD=0 bench noahead gpu0,gpu1 40 --suite mkmd --policy hill --repeat 7 $b
+    bench mkmd1gpu gpu0 135 --suite mkmd --policy hill --repeat 100 \
+      --variant noahead:send_ahead=0 $b
+  done
+  for b in nbody matrixmultiplication; do
+    bench rounds1gpu gpu0,cpu0 115 --suite skmd --policy hill --repeat 100 \
+      --max-seconds 0.5 $b
   done ;;
 onegpu3)
   # many rounds, forwards and backwards by turns, of the programs fifteen rounds could
