@@ -13,7 +13,11 @@ run, so a collection's buffer releases never land inside another run's timing.
 ``max_seconds`` keeps slow devices from taking minutes: the untimed warm-up round
 runs the smallest helper shares first, and a configuration whose shares, scaled up
 from the kernel time a smaller share measured, would run past it is left out before
-its first run (so is any configuration after one of its runs took longer).
+its first run (so is any configuration after one of its runs took longer).  A
+helper no smaller share has measured (the CPU beside a GPU, which skmd itself gives
+nothing) first runs a probe, a static split with :data:`PROBE_SHARE` of the
+work-groups on it (more where that is not one work-group): checked like every run,
+reported as a split point, never timed.
 
 ``time_limit`` bounds the whole run: no round starts that the previous round's
 duration says would end past it, so a run given a fixed slot keeps the rounds it
@@ -76,6 +80,8 @@ from skmd.bench.tables import render_tables, write_json, write_plot
 
 #: the oracle sweep never runs more split points than this per benchmark
 MAX_ORACLE_POINTS = 64
+#: with --max-seconds, a helper no smaller share has measured first runs this share
+PROBE_SHARE = 1 / 32
 #: policies ``--policy`` accepts; "skmd" is an alias of "hill", "static" of "oracle"
 POLICY_CHOICES = ("hill", "linear", "even", "single", "oracle")
 DEFAULT_POLICIES = ("linear", "hill", "even", "oracle")
@@ -478,6 +484,30 @@ def round_order(active: Sequence[Config], rnd: int, home: str) -> list[Config]:
     return list(active) if rnd % 2 else list(reversed(active))
 
 
+def _probe(bench: Any, queue: Any, inputs: Any, reference: Any, labels: Sequence[str],
+           rt: Any, helper: str, share: float, result: BenchResult,
+           estimates: dict[str, float], cutoff: dict[str, float], max_seconds: float
+           ) -> None:
+    """One untimed static split with ``share`` on ``helper``, so that its time for
+    larger shares is known before they run (see the module doc)."""
+    pt = tuple(share if lb == helper else
+               (1.0 - share if lb == rt.home.label else 0.0) for lb in labels)
+    key = _fraction_key(labels, pt)
+    fr = dict(zip(labels, pt))
+    if key in result.configs:  # a point of the oracle sweep: it runs in its own turn
+        return
+    res = result.configs[key] = ConfigResult(
+        key, "split", {"policy": "static", "static_fractions": fr}, fr)
+    took = _run_one(bench, queue, inputs, reference,
+                    Config(key, "split", res.settings, fr), res, rt, timed=False,
+                    estimates=estimates)
+    if took is not None and took > max_seconds:
+        cutoff[helper] = min(cutoff.get(helper, 2.0), share)
+    if res.ok:
+        res.skipped = (f"probe of {helper} before larger shares (warm-up only, "
+                       f"{share:.3g} of the work-groups)")
+
+
 def _bench_one(name: str, size: str, policies: Sequence[str], repeat: int,
                oracle_steps: int, ctx: Any, queue: Any, rt: Any, seed: int,
                ticker: _Ticker, max_seconds: float | None = None,
@@ -522,6 +552,14 @@ def _bench_one(name: str, size: str, policies: Sequence[str], repeat: int,
             res = result.configs[cfg.key]
             ticker.describe(f"{bench.name}: {cfg.key}" + ("" if rnd else " (warm-up)"))
             fr = cfg.fractions or {}
+            if rnd == 0 and max_seconds is not None and res.skipped is None:
+                for lb, f in fr.items():
+                    share = PROBE_SHARE  # doubled while it gives the helper no work-group
+                    while (lb != rt.home.label and share < f and lb not in estimates
+                           and lb not in cutoff):
+                        _probe(bench, queue, inputs, reference, labels, rt, lb, share,
+                               result, estimates, cutoff, max_seconds)
+                        share *= 2
             if res.skipped is None and any(0 < fr.get(lb, 0) and fr[lb] >= c
                                            for lb, c in cutoff.items()):
                 res.skipped = "a smaller share of a device already ran past --max-seconds"

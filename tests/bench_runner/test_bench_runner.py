@@ -289,9 +289,50 @@ def test_configurations_predicted_too_slow_never_run(monkeypatch) -> None:
                 if c.settings == {"mode": "inorder"})
     assert b.fastest_single == f"single:{home}"
     for c in b.configs.values():
-        if c.kind == "split":  # 100 s x share: 0.25 of a helper runs, 0.5 does not
+        if c.kind == "split" and "probe of" not in (c.skipped or ""):
+            # 100 s x share: 0.25 of a helper runs, 0.5 does not
             share = max(f for lb, f in c.fractions.items() if lb != home)
             assert (c.usable, c.skipped is None) == ((share <= 0.25,) * 2), c.key
+
+
+def test_a_helper_nothing_measured_is_probed_before_it_runs_alone(monkeypatch) -> None:
+    """skmd gives a slow helper nothing, and no oracle runs small shares: before the
+    helper runs the whole program alone (minutes for a CPU beside a GPU), a probe
+    with a small share on it measures it, and the single-device run is left out."""
+    runs: list[str] = []
+    real_run = runner._run_one
+
+    def run_one(bench, queue, inputs, reference, cfg, res, rt, timed, estimates=None):
+        runs.append(cfg.key)
+        return real_run(bench, queue, inputs, reference, cfg, res, rt, timed, estimates)
+
+    def slow_helpers(groups, busy, elapsed, home):
+        return {d: 100.0 for d, g in groups.items() if g and d != home}
+
+    monkeypatch.setattr(runner, "_run_one", run_one)
+    monkeypatch.setattr(runner, "full_run_estimate", slow_helpers)
+    rep = run_bench(["matrixmultiplication"], size="ci", repeat=1, policies=["hill"],
+                    max_seconds=30.0, command="pytest")
+    b = rep.benchmarks[0]
+    assert rep.all_ok
+    probes = [c for c in b.configs.values() if c.skipped and "probe of" in c.skipped]
+    helpers = [k.split(":")[1] for k, c in b.configs.items()
+               if k.startswith("single:") and c.settings != {"mode": "inorder"}]
+    assert helpers
+    for h in helpers:
+        # 1/32 of the work-groups, doubled while that is not one work-group at CI size
+        shares = [c.fractions[h] for c in probes if c.fractions[h] > 0]
+        assert shares == [runner.PROBE_SHARE * 2 ** k for k in range(len(shares))]
+    for c in probes:
+        assert c.kind == "split" and c.runs == 1 and c.ok and not c.times_s
+        assert runs.count(c.key) == 1
+    for h in helpers:
+        single = b.configs[f"single:{h}"]
+        assert "predicted >= 100.0 s" in single.skipped and single.key not in runs
+    # without --max-seconds nothing is probed
+    rep = run_bench(["matrixmultiplication"], size="ci", repeat=1, policies=["hill"],
+                    command="pytest")
+    assert not any(c.kind == "split" for c in rep.benchmarks[0].configs.values())
 
 
 def test_per_round_speedups_pair_runs_of_the_same_round() -> None:
