@@ -4,7 +4,7 @@
 #   PART: skmd | mkmd | second | final | compute | three | recheck | onegpu | profile
 #         | memory | onegpu_all | graphs | merges | graphs2 | graphs3 | rounds
 #         | rounds2 | rounds1gpu | graphs4 | graphs5 | onegpu3 | onegpu4 | onegpu5
-#         | onegpu6 | rounds3a | rounds3b | online | onegpu7
+#         | onegpu6 | rounds3a | rounds3b | online | onegpu7 | onegpu8
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -200,6 +200,17 @@ onegpu6)
   # the three onegpu5 could not show within 3 %, with twice the time
   for b in aesdecrypt fdtd3d medianfilter; do
     bench rounds1gpu gpu0,cpu0 90 --suite skmd --policy hill --repeat 150 --max-seconds 0.5 $b
+  done ;;
+onegpu8)
+  # the compute-bound programs on one GPU + CPU (onegpu7 lost them to the CPU's
+  # 88-108 s single-device warm-up runs; since then the CPU is probed first), then
+  # every graph on one GPU + CPU
+  for b in nbody matrixmultiplication; do
+    bench rounds1gpu gpu0,cpu0 100 --suite skmd --policy hill --repeat 100 \
+      --max-seconds 0.5 $b
+  done
+  for b in $MKMD; do
+    bench mkmdcpu gpu0,cpu0 28 --suite mkmd --policy hill --repeat 20 $b
   done ;;
 rounds3a|rounds3b)
   # the memory-bound programs on gpu0 + gpu1 + cpu0 with as many rounds as fit (20 in
