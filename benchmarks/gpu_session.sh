@@ -5,6 +5,7 @@
 #         | memory | onegpu_all | graphs | merges | graphs2 | graphs3 | rounds
 #         | rounds2 | rounds1gpu | graphs4 | graphs5 | onegpu3 | onegpu4 | onegpu5
 #         | onegpu6 | rounds3a | rounds3b | online | onegpu7 | onegpu8
+#         | onegpu9
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -211,6 +212,12 @@ onegpu8)
   done
   for b in $MKMD; do
     bench mkmdcpu gpu0,cpu0 28 --suite mkmd --policy hill --repeat 20 $b
+  done ;;
+onegpu9)
+  # every graph on one GPU + CPU, the CPU probed before it runs a program alone
+  # (onegpu8 ran them without --max-seconds: SVD's matmul alone took 15 s on the CPU)
+  for b in $MKMD; do
+    bench mkmdcpu gpu0,cpu0 38 --suite mkmd --policy hill --repeat 20 --max-seconds 0.5 $b
   done ;;
 rounds3a|rounds3b)
   # the memory-bound programs on gpu0 + gpu1 + cpu0 with as many rounds as fit (20 in
