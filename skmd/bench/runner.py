@@ -302,22 +302,29 @@ def distribution_of(records: Sequence[Any], home: str
     return dict(groups), len(records), split, dict(reasons)
 
 
-def full_run_estimate(groups: dict[str, int], busy: dict[str, float], elapsed: float,
-                      home: str) -> dict[str, float]:
+def full_run_estimate(records: Sequence[Any], home: str) -> dict[str, float]:
     """Per helper device, the kernel seconds a whole run on it would take at least.
 
-    From one run's work-groups per device (:func:`distribution_of`) and busy shares
-    (:func:`busy_of`): its kernel time over the share of work-groups it ran, so a
-    device that spent 0.5 s on an eighth of the groups needs >= 4 s for all of them.
-    Used to leave out configurations that would run far past ``--max-seconds``
-    before their first (possibly minutes long) run.
+    Launch by launch, from the run log: a helper's kernel time in a launch over the
+    share of that launch's work-groups it ran (0.5 s for a quarter: >= 2 s for the
+    launch), summed over the launches it took part in.  Per launch, because work-groups
+    of different kernels are not alike: one work-group of a matrix product can hold as
+    much work as a thousand of an element-wise kernel.  Used to leave out
+    configurations that would run far past ``--max-seconds`` before their first
+    (possibly minutes long) run.
     """
-    total = sum(groups.values())
-    out = {}
-    for dev, frac in busy.items():
-        g = groups.get(dev, 0)
-        if dev != home and g > 0 and total > 0:
-            out[dev] = frac * elapsed * total / g
+    out: dict[str, float] = {}
+    for rec in records:
+        if rec.reason is not None or not rec.total_groups:
+            continue
+        spent: dict[str, float] = {}
+        for p in getattr(rec, "pieces", ()) or ():
+            if p.kind == "kernel" and p.device != home and p.end > p.start:
+                spent[p.device] = spent.get(p.device, 0.0) + (p.end - p.start)
+        for dev, t in spent.items():
+            g = int(rec.shares.get(dev, 0) or 0)
+            if g > 0:
+                out[dev] = out.get(dev, 0.0) + t * rec.total_groups / g
     return out
 
 
@@ -436,9 +443,11 @@ def _run_one(bench: Any, queue: Any, inputs: Any, reference: Any, cfg: Config,
     groups, launches, split, reasons = distribution_of(recs, rt.home.label)
     busy = busy_of(recs, elapsed)
     if estimates is not None:
-        for dev, t in full_run_estimate(groups, busy, elapsed, rt.home.label).items():
-            # the most hopeful estimate: small shares carry fixed costs
-            estimates[dev] = min(estimates.get(dev, t), t)
+        for dev, t in full_run_estimate(recs, rt.home.label).items():
+            # each run's figure covers only the launches the helper took part in
+            # (a graph run may give it one cheap kernel, a calibration one
+            # work-group of a costly one): the largest is the best informed
+            estimates[dev] = max(estimates.get(dev, t), t)
     try:
         ok, msg = bench.check(out, reference)
     except Exception as exc:

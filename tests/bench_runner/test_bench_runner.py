@@ -255,12 +255,19 @@ def test_full_run_estimate_scales_a_helper_share_up() -> None:
     rec.shares = {"gpu0": 6, "cpu0": 2}
     rec.pieces = [Piece("gpu0", "kernel", 0.0, 0.05, "k"), Piece("cpu0", "kernel", 0.0, 0.5, "k")]
 
-    def estimate(home):
-        groups, _, _, _ = runner.distribution_of([rec], home)
-        return runner.full_run_estimate(groups, runner.busy_of([rec], 1.0), 1.0, home)
-
-    assert estimate("gpu0") == pytest.approx({"cpu0": 2.0})  # 0.5 s for a quarter
-    assert estimate("cpu0") == pytest.approx({"gpu0": 0.05 * 8 / 6})
+    assert runner.full_run_estimate([rec], "gpu0") == pytest.approx({"cpu0": 2.0})
+    assert runner.full_run_estimate([rec], "cpu0") == pytest.approx({"gpu0": 0.05 * 8 / 6})
+    # launch by launch: a helper that ran a whole element-wise kernel (many cheap
+    # work-groups) and one work-group of eight of a matrix product (few costly ones)
+    # needs its matrix product's time eight times over, not the run's groups' share
+    cheap = LaunchRecord(run_id="r", seq=2, kernel="add", total_groups=1000,
+                         global_size=(1000,), local_size=(1,), policy="hill", mode="mkmd")
+    cheap.shares = {"cpu0": 1000}
+    cheap.pieces = [Piece("cpu0", "kernel", 1.0, 1.01, "add")]
+    whole = LaunchRecord(run_id="r", seq=3, kernel="k", total_groups=8, global_size=(8,),
+                         local_size=(1,), policy="hill", mode="skmd", reason="whole")
+    assert runner.full_run_estimate([rec, cheap, whole], "gpu0") == pytest.approx(
+        {"cpu0": 2.0 + 0.01})
 
 
 def test_configurations_predicted_too_slow_never_run(monkeypatch) -> None:
@@ -273,8 +280,8 @@ def test_configurations_predicted_too_slow_never_run(monkeypatch) -> None:
         runs.append(cfg.key)
         return real_run(bench, queue, inputs, reference, cfg, res, rt, timed, estimates)
 
-    def slow_helpers(groups, busy, elapsed, home):
-        return {d: 100.0 for d, g in groups.items() if g and d != home}
+    def slow_helpers(records, home):
+        return {d: 100.0 for r in records for d, g in r.shares.items() if g and d != home}
 
     monkeypatch.setattr(runner, "_run_one", run_one)
     monkeypatch.setattr(runner, "full_run_estimate", slow_helpers)
@@ -295,6 +302,25 @@ def test_configurations_predicted_too_slow_never_run(monkeypatch) -> None:
             assert (c.usable, c.skipped is None) == ((share <= 0.25,) * 2), c.key
 
 
+def test_the_best_informed_run_decides_what_a_helper_would_take(monkeypatch) -> None:
+    """One run says a helper needs 100 s (a calibration work-group of a costly kernel),
+    later ones 1 ms (a graph gave it one cheap kernel): the 100 s stands."""
+    calls = []
+
+    def estimate(records, home):
+        calls.append(home)
+        t = 100.0 if len(calls) == 1 else 0.001
+        return {lb: t for lb in ("cpu0", "cpu1", "cpu2") if lb != home}
+
+    monkeypatch.setattr(runner, "full_run_estimate", estimate)
+    rep = run_bench(["vectoradd"], size="ci", repeat=1, policies=["hill"], max_seconds=30.0,
+                    command="pytest")
+    b = rep.benchmarks[0]
+    helpers = [c for k, c in b.configs.items()
+               if k.startswith("single:") and c.settings != {"mode": "inorder"}]
+    assert helpers and all("predicted >= 100.0 s" in (c.skipped or "") for c in helpers)
+
+
 def test_a_helper_nothing_measured_is_probed_before_it_runs_alone(monkeypatch) -> None:
     """skmd gives a slow helper nothing, and no oracle runs small shares: before the
     helper runs the whole program alone (minutes for a CPU beside a GPU), a probe
@@ -306,8 +332,8 @@ def test_a_helper_nothing_measured_is_probed_before_it_runs_alone(monkeypatch) -
         runs.append(cfg.key)
         return real_run(bench, queue, inputs, reference, cfg, res, rt, timed, estimates)
 
-    def slow_helpers(groups, busy, elapsed, home):
-        return {d: 100.0 for d, g in groups.items() if g and d != home}
+    def slow_helpers(records, home):
+        return {d: 100.0 for r in records for d, g in r.shares.items() if g and d != home}
 
     monkeypatch.setattr(runner, "_run_one", run_one)
     monkeypatch.setattr(runner, "full_run_estimate", slow_helpers)
