@@ -226,7 +226,7 @@ onegpu10)
   done ;;
 onegpu11)
   # onegpu10's ABE again: its CPU ran the program alone for 76 s (a graph run had
-  # given it one cheap kernel, and the smallest estimate won; since then the largest)
+  # given it one cheap kernel and said 0.1 s; since then only fixed shares count)
   bench mkmdcpu gpu0,cpu0 100 --suite mkmd --policy hill --repeat 20 --max-seconds 0.5 abe ;;
 rounds3a|rounds3b)
   # the memory-bound programs on gpu0 + gpu1 + cpu0 with as many rounds as fit (20 in

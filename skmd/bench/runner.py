@@ -311,7 +311,9 @@ def full_run_estimate(records: Sequence[Any], home: str) -> dict[str, float]:
     of different kernels are not alike: one work-group of a matrix product can hold as
     much work as a thousand of an element-wise kernel.  Used to leave out
     configurations that would run far past ``--max-seconds`` before their first
-    (possibly minutes long) run.
+    (possibly minutes long) run, from runs with fixed shares only: a policy gives a
+    helper some launches and not others (a graph one cheap kernel, a calibration one
+    work-group of a costly one), which says little about a whole run.
     """
     out: dict[str, float] = {}
     for rec in records:
@@ -444,10 +446,9 @@ def _run_one(bench: Any, queue: Any, inputs: Any, reference: Any, cfg: Config,
     busy = busy_of(recs, elapsed)
     if estimates is not None:
         for dev, t in full_run_estimate(recs, rt.home.label).items():
-            # each run's figure covers only the launches the helper took part in
-            # (a graph run may give it one cheap kernel, a calibration one
-            # work-group of a costly one): the largest is the best informed
-            estimates[dev] = max(estimates.get(dev, t), t)
+            # the most hopeful estimate: small shares carry fixed costs, and a
+            # wide device runs one work-group in about the time of many
+            estimates[dev] = min(estimates.get(dev, t), t)
     try:
         ok, msg = bench.check(out, reference)
     except Exception as exc:
@@ -581,7 +582,10 @@ def _bench_one(name: str, size: str, policies: Sequence[str], repeat: int,
                                    f"smaller share) > --max-seconds {max_seconds:g}")
             if res.ok and res.skipped is None:  # failed or skipped: not run again
                 took = _run_one(bench, queue, inputs, reference, cfg, res, rt,
-                                timed=rnd > 0, estimates=estimates)
+                                timed=rnd > 0,
+                                # only fixed shares split every launch alike (see
+                                # full_run_estimate): policies' runs cover some
+                                estimates=estimates if cfg.fractions else None)
                 off_home = any(0 < f and lb != rt.home.label for lb, f in fr.items())
                 if (max_seconds is not None and took is not None and took > max_seconds
                         and off_home):

@@ -270,9 +270,9 @@ def test_full_run_estimate_scales_a_helper_share_up() -> None:
         {"cpu0": 2.0 + 0.01})
 
 
-def test_configurations_predicted_too_slow_never_run(monkeypatch) -> None:
-    """A helper whose small share predicts a whole run far past --max-seconds: the
-    larger shares and the helper alone are left out before their first run."""
+def _slow_helpers(monkeypatch) -> list[str]:
+    """Every helper that runs a share is estimated at 100 s for a whole run; returns
+    the list the keys of the configurations run are appended to."""
     runs: list[str] = []
     real_run = runner._run_one
 
@@ -285,6 +285,13 @@ def test_configurations_predicted_too_slow_never_run(monkeypatch) -> None:
 
     monkeypatch.setattr(runner, "_run_one", run_one)
     monkeypatch.setattr(runner, "full_run_estimate", slow_helpers)
+    return runs
+
+
+def test_configurations_predicted_too_slow_never_run(monkeypatch) -> None:
+    """A helper whose small share predicts a whole run far past --max-seconds: the
+    larger shares and the helper alone are left out before their first run."""
+    runs = _slow_helpers(monkeypatch)
     rep = run_bench(["vectoradd"], size="ci", repeat=1, oracle_steps=4, policies=["oracle"],
                     max_seconds=30.0, command="pytest")
     b = rep.benchmarks[0]
@@ -302,15 +309,16 @@ def test_configurations_predicted_too_slow_never_run(monkeypatch) -> None:
             assert (c.usable, c.skipped is None) == ((share <= 0.25,) * 2), c.key
 
 
-def test_the_best_informed_run_decides_what_a_helper_would_take(monkeypatch) -> None:
-    """One run says a helper needs 100 s (a calibration work-group of a costly kernel),
-    later ones 1 ms (a graph gave it one cheap kernel): the 100 s stands."""
-    calls = []
-
+def test_only_runs_with_fixed_shares_say_what_a_helper_would_take(monkeypatch) -> None:
+    """A policy's run gives a helper some launches (a graph one cheap kernel: "1 ms for
+    a whole run"); it must not let the helper run alone when a probe with a fixed share
+    of every launch says 100 s."""
     def estimate(records, home):
-        calls.append(home)
-        t = 100.0 if len(calls) == 1 else 0.001
-        return {lb: t for lb in ("cpu0", "cpu1", "cpu2") if lb != home}
+        if all(r.policy == "static" for r in records):
+            return {d: 100.0 for r in records for d, g in r.shares.items() if g and d != home}
+        if any(r.mode != "inorder" for r in records):  # as if it gave helpers a bit
+            return {lb: 0.001 for lb in ("cpu0", "cpu1", "cpu2") if lb != home}
+        return {}
 
     monkeypatch.setattr(runner, "full_run_estimate", estimate)
     rep = run_bench(["vectoradd"], size="ci", repeat=1, policies=["hill"], max_seconds=30.0,
@@ -325,18 +333,7 @@ def test_a_helper_nothing_measured_is_probed_before_it_runs_alone(monkeypatch) -
     """skmd gives a slow helper nothing, and no oracle runs small shares: before the
     helper runs the whole program alone (minutes for a CPU beside a GPU), a probe
     with a small share on it measures it, and the single-device run is left out."""
-    runs: list[str] = []
-    real_run = runner._run_one
-
-    def run_one(bench, queue, inputs, reference, cfg, res, rt, timed, estimates=None):
-        runs.append(cfg.key)
-        return real_run(bench, queue, inputs, reference, cfg, res, rt, timed, estimates)
-
-    def slow_helpers(records, home):
-        return {d: 100.0 for r in records for d, g in r.shares.items() if g and d != home}
-
-    monkeypatch.setattr(runner, "_run_one", run_one)
-    monkeypatch.setattr(runner, "full_run_estimate", slow_helpers)
+    runs = _slow_helpers(monkeypatch)
     rep = run_bench(["matrixmultiplication"], size="ci", repeat=1, policies=["hill"],
                     max_seconds=30.0, command="pytest")
     b = rep.benchmarks[0]
