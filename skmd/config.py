@@ -45,6 +45,7 @@ from __future__ import annotations
 import contextlib
 import os
 from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
 from typing import Iterator
 
 POLICIES = ("hill", "linear", "single", "even", "static")
@@ -70,12 +71,15 @@ class Settings:
     #: device label -> fraction of the work-groups, for ``policy="static"``
     static_fractions: dict[str, float] = field(default_factory=dict)
 
+    @cached_property
     def run_key(self) -> tuple:
         """The settings that change how a launch or a graph batch runs.
 
         What the runtime learns (decisions, the graph tuner, the guard rail) is
         kept per key, so that settings switched in one process (``skmd bench``'s
-        configurations and variants) never use what another one learned.
+        configurations and variants) never use what another one learned.  Every
+        launch asks for it; settings change only by :func:`override`, which makes
+        new ones, so it is built once per settings object.
         """
         return (self.policy, self.mode, self.online, self.verify, self.faults,
                 self.min_split_us, self.merge, self.stage_uploads, self.send_ahead,

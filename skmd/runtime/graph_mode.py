@@ -239,7 +239,7 @@ class GraphBatch:
         settings = config.get()
         mode = settings.mode
         sig = tuple((d.entry.name, tuple(d.launch.global_size)) for d in batch)
-        key = (settings.run_key(), sig)
+        key = (settings.run_key, sig)
         home_s = self._home_estimate(batch)
         reason = None
         if self._too_small(home_s):

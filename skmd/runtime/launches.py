@@ -24,7 +24,7 @@ def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
     about sizes holds for any buffers of those sizes.
     """
     parts: list[Any] = [tuple(gsize), None if lsize is None else tuple(lsize), g_times_l,
-                        None if offset is None else tuple(offset), s.run_key()]
+                        None if offset is None else tuple(offset), s.run_key]
     for i, a in args.items():
         if a[0] == "obj":
             v = a[1]

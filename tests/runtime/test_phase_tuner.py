@@ -148,7 +148,7 @@ def test_a_graph_held_back_in_one_mode_still_runs_as_a_graph_in_another(monkeypa
     with skmd_installed(mode="coarse", policy="even") as rt:
         commutator(cl)
         for key in list(rt.graph.tried):
-            assert key[0] == config.get().run_key() and key[0][1] == "coarse"
+            assert key[0] == config.get().run_key and key[0][1] == "coarse"
             rt.graph.hold[key], rt.graph.hold_why[key] = 5, "held: test"
         n = len(rt.records)
         commutator(cl)
@@ -180,7 +180,7 @@ def test_a_setting_switched_in_process_does_not_inherit_the_tuners_timings(monke
         with config.override(send_ahead=False) as s:
             commutator(cl)
         notes = [x for r in rt.records[n:] for x in r.notes if x.startswith("graph batch")]
-        other = [k for k in rt.graph.tuner.seen_ if k[0] == s.run_key()]
+        other = [k for k in rt.graph.tuner.seen_ if k[0] == s.run_key]
     assert len(notes) == 2 and all("(first run)" in x for x in notes), notes
     assert len(other) == 2  # both batches of the variant, under their own key
     assert {k: {p: list(v) for p, v in t.items()}
