@@ -5,7 +5,7 @@
 #         | memory | onegpu_all | graphs | merges | graphs2 | graphs3 | rounds
 #         | rounds2 | rounds1gpu | graphs4 | graphs5 | onegpu3 | onegpu4 | onegpu5
 #         | onegpu6 | rounds3a | rounds3b | online | onegpu7 | onegpu8
-#         | onegpu9 | onegpu10 | onegpu11
+#         | onegpu9 | onegpu10 | onegpu11 | copies1
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -227,6 +227,12 @@ onegpu10)
 onegpu11)
   # onegpu10's ABE again: its CPU ran the program alone for 76 s (a graph run had
   # given it one cheap kernel and said 0.1 s; since then only fixed shares count)
+  bench mkmdcpu gpu0,cpu0 100 --suite mkmd --policy hill --repeat 20 --max-seconds 0.5 abe ;;
+copies1)
+  # the program's pageable arrays moved through page-locked chunks, against the
+  # driver's pageable path (chunk sizes and memcpy threads), then onegpu11
+  python3 benchmarks/pinned_links.py --pipelined --mib 256 > "$r/pipelined256.txt" 2>&1
+  python3 benchmarks/pinned_links.py --pipelined --mib 32 > "$r/pipelined32.txt" 2>&1
   bench mkmdcpu gpu0,cpu0 100 --suite mkmd --policy hill --repeat 20 --max-seconds 0.5 abe ;;
 rounds3a|rounds3b)
   # the memory-bound programs on gpu0 + gpu1 + cpu0 with as many rounds as fit (20 in

@@ -5,8 +5,11 @@ NumPy array, memory mapped from an ALLOC_HOST_PTR buffer of the *home* device's
 context (what skmd's staging pool uses), and of the device's own context.  Last,
 graph mode's staged upload: a warm pageable array copied into page-locked memory
 (in parallel chunks) and written from there, both steps timed together.
+With ``--pipelined``, the program's pageable array moved through a ring of
+page-locked chunks (``skmd.runtime.copies``) instead, for several chunk sizes
+and numbers of memcpy threads.
 
-    python benchmarks/pinned_links.py [--mib 256]
+    python benchmarks/pinned_links.py [--mib 256] [--pipelined]
 """
 from __future__ import annotations
 
@@ -28,7 +31,12 @@ def speed(q, buf, arr, write: bool, repeats: int = 3) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mib", type=int, default=256)
+    ap.add_argument("--pipelined", action="store_true",
+                    help="time chunked copies through page-locked memory instead")
     ns = ap.parse_args()
+    if ns.pipelined:
+        pipelined(ns.mib << 20)
+        return
     import pyopencl as cl
 
     from skmd.runtime.buffers import copy_bytes
@@ -62,6 +70,32 @@ def main() -> None:
             raw.enqueue_write_buffer(q, buf, pinned, is_blocking=True)
         print(f"{dev.label:8} {'staged (copy + pinned write)':28} "
               f"{n / best_of(staged, 3) / 1e9:9.2f} {'':>9}")
+        buf.release()
+
+
+def pipelined(n: int) -> None:
+    import pyopencl as cl
+
+    from skmd.runtime import copies, raw
+    from skmd.runtime.core import get_runtime
+
+    rt = get_runtime()
+    print(f"{'device':8} {'kind':28} {'h2d GB/s':>9} {'d2h GB/s':>9}")
+    for dev in rt.devices:
+        q = dev.queue
+        buf = cl.Buffer(dev.context, cl.mem_flags.READ_WRITE, n)
+        src, dst = np.ones(n, np.uint8), np.zeros(n, np.uint8)
+        print(f"{dev.label:8} {'pageable, warm':28} {speed(q, buf, src, True):9.2f} "
+              f"{speed(q, buf, dst, False):9.2f}")
+        for mib in (2, 8, 32):
+            for threads in (1, 2, 4, 8):
+                plan = copies.Pipeline(chunk=mib << 20, slots=4, threads=threads)
+                h2d = n / best_of(lambda: copies.write(q, buf, src, plan=plan), 3, True) / 1e9
+                d2h = n / best_of(lambda: copies.read(q, buf, dst, plan=plan), 3, True) / 1e9
+                print(f"{dev.label:8} {f'chunks of {mib} MiB, {threads} thr':28} "
+                      f"{h2d:9.2f} {d2h:9.2f}")
+        raw.queue_finish(q)
+        assert (dst == 1).all(), "a pipelined read lost bytes"
         buf.release()
 
 

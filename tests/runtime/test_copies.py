@@ -1,0 +1,56 @@
+import numpy as np
+import pyopencl as cl
+import pytest
+
+from skmd.runtime import copies, raw, staging
+from skmd.runtime.staging import StagingPool
+
+# an odd chunk, so the ring wraps several times and the last chunk is short
+PLAN = copies.Pipeline(chunk=100_003, slots=3, threads=2)
+
+
+@pytest.fixture
+def queue(monkeypatch):
+    ctx = cl.Context([cl.get_platforms()[0].get_devices()[0]])
+    q = cl.CommandQueue(ctx)
+    pool = StagingPool(ctx, q)
+    monkeypatch.setattr(staging, "_pool", pool)
+    yield q
+    assert not pool._leased, "a page-locked slot was not handed back"
+
+
+def test_spans_cover_every_byte_once():
+    spans = PLAN.spans(1_000_000)
+    assert spans[0] == (0, 100_003) and spans[-1][1] == 1_000_000
+    assert all(b == c for (_, b), (c, _) in zip(spans, spans[1:]))
+    assert PLAN.spans(0) == []
+
+
+@pytest.mark.parametrize("nbytes,offset", [(1_234_567, 0), (1_234_567, 4096), (99, 8), (300_009, 0)])
+def test_write_then_read_moves_every_byte(queue, nbytes, offset):
+    rng = np.random.default_rng(nbytes)
+    src = rng.integers(0, 256, nbytes, dtype=np.uint8)
+    buf = cl.Buffer(queue.context, cl.mem_flags.READ_WRITE, nbytes + offset + 64)
+    raw.enqueue_fill_buffer(queue, buf, np.uint8(0xAB), 0, buf.size)
+    copies.write(queue, buf, src, offset, plan=PLAN)
+    whole = np.empty(buf.size, np.uint8)
+    raw.enqueue_read_buffer(queue, buf, whole, is_blocking=True)
+    assert np.array_equal(whole[offset:offset + nbytes], src)
+    # bytes around the written range are untouched
+    assert (whole[:offset] == 0xAB).all() and (whole[offset + nbytes:] == 0xAB).all()
+
+    back = np.zeros(nbytes, np.uint8)
+    evt = copies.read(queue, buf, back, offset, plan=PLAN)
+    assert evt.command_execution_status == cl.command_execution_status.COMPLETE
+    assert np.array_equal(back, src)
+
+
+def test_write_is_done_when_it_returns(queue):
+    """The program may overwrite its array at once, as after a blocking write."""
+    src = np.full(700_000, 3, np.uint8)
+    buf = cl.Buffer(queue.context, cl.mem_flags.READ_WRITE, src.nbytes)
+    copies.write(queue, buf, src, plan=PLAN)
+    src[:] = 9
+    back = np.empty_like(src)
+    raw.enqueue_read_buffer(queue, buf, back, is_blocking=True)
+    assert (back == 3).all()
