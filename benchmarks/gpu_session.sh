@@ -5,7 +5,7 @@
 #         | memory | onegpu_all | graphs | merges | graphs2 | graphs3 | rounds
 #         | rounds2 | rounds1gpu | graphs4 | graphs5 | onegpu3 | onegpu4 | onegpu5
 #         | onegpu6 | rounds3a | rounds3b | online | onegpu7 | onegpu8
-#         | onegpu9 | onegpu10 | onegpu11 | copies1
+#         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -234,6 +234,15 @@ copies1)
   python3 benchmarks/pinned_links.py --pipelined --mib 256 > "$r/pipelined256.txt" 2>&1
   python3 benchmarks/pinned_links.py --pipelined --mib 32 > "$r/pipelined32.txt" 2>&1
   bench mkmdcpu gpu0,cpu0 100 --suite mkmd --policy hill --repeat 20 --max-seconds 0.5 abe ;;
+copies2)
+  # the memory-bound programs on one GPU + CPU, their large transfers through
+  # page-locked chunks (skmd) or the driver's pageable path (variant and baseline)
+  python3 benchmarks/pinned_links.py --pipelined --mib 256 > "$r/pipelined256.txt" 2>&1
+  for b in vectoradd blackscholes matrixtranspose boxmuller mersennetwister histogram \
+           reduction sobelfilter medianfilter aesencrypt aesdecrypt scanlargearrays fdtd3d; do
+    bench copies gpu0,cpu0 34 --suite skmd --policy hill --repeat 200 --max-seconds 0.5 \
+      --variant pageable:pinned_copies=never $b
+  done ;;
 rounds3a|rounds3b)
   # the memory-bound programs on gpu0 + gpu1 + cpu0 with as many rounds as fit (20 in
   # part rounds left seven of them not shown within 3 % at 95 % confidence), in two calls

@@ -74,28 +74,41 @@ def main() -> None:
 
 
 def pipelined(n: int) -> None:
+    """Pageable against chunked copies (the default plan) at several sizes up to
+    ``n`` bytes, then chunk sizes and threads at ``n``."""
     import pyopencl as cl
 
     from skmd.runtime import copies, raw
     from skmd.runtime.core import get_runtime
 
     rt = get_runtime()
-    print(f"{'device':8} {'kind':28} {'h2d GB/s':>9} {'d2h GB/s':>9}")
+    print(f"{copies.THREADS} threads by default")
+    print(f"{'device':8} {'MiB':>5} {'kind':28} {'h2d GB/s':>9} {'d2h GB/s':>9}")
     for dev in rt.devices:
         q = dev.queue
         buf = cl.Buffer(dev.context, cl.mem_flags.READ_WRITE, n)
         src, dst = np.ones(n, np.uint8), np.zeros(n, np.uint8)
-        print(f"{dev.label:8} {'pageable, warm':28} {speed(q, buf, src, True):9.2f} "
-              f"{speed(q, buf, dst, False):9.2f}")
+
+        def row(size: int, kind: str, plan) -> None:
+            s, d = src[:size], dst[:size]
+            if plan is None:
+                h2d, d2h = speed(q, buf, s, True), speed(q, buf, d, False)
+            else:
+                h2d = size / best_of(lambda: copies.write(q, buf, s, plan=plan), 3, True) / 1e9
+                d2h = size / best_of(lambda: copies.read(q, buf, d, plan=plan), 3, True) / 1e9
+            print(f"{dev.label:8} {size >> 20:5} {kind:28} {h2d:9.2f} {d2h:9.2f}")
+        size = 4 << 20
+        while size <= n:
+            row(size, "pageable, warm", None)
+            plan = copies.plan_for(size)
+            row(size, f"chunked, default ({plan.chunk >> 20} MiB)", plan)
+            size *= 4
         for mib in (2, 8, 32):
-            for threads in (1, 2, 4, 8):
-                plan = copies.Pipeline(chunk=mib << 20, slots=4, threads=threads)
-                h2d = n / best_of(lambda: copies.write(q, buf, src, plan=plan), 3, True) / 1e9
-                d2h = n / best_of(lambda: copies.read(q, buf, dst, plan=plan), 3, True) / 1e9
-                print(f"{dev.label:8} {f'chunks of {mib} MiB, {threads} thr':28} "
-                      f"{h2d:9.2f} {d2h:9.2f}")
+            for threads in (2, 4, 8):
+                row(n, f"chunks of {mib} MiB, {threads} thr",
+                    copies.Pipeline(chunk=mib << 20, threads=threads))
         raw.queue_finish(q)
-        assert (dst == 1).all(), "a pipelined read lost bytes"
+        assert (dst == 1).all(), "a chunked read lost bytes"
         buf.release()
 
 

@@ -38,6 +38,12 @@ variable               meaning
                        device that reads them, on copy queues alongside the
                        kernels before their readers; ``0`` sends each when its
                        reader starts.
+``SKMD_PINNED_COPIES`` ``auto`` (default): a blocking write or read of 4 MiB or
+                       more between the program's memory and a GPU home
+                       device moves through page-locked chunks, copied by
+                       several threads while the device takes the previous
+                       ones; ``never``: the driver's pageable path;
+                       ``always``: chunks on any home device.
 =====================  =========================================================
 """
 from __future__ import annotations
@@ -51,6 +57,7 @@ from typing import Iterator
 POLICIES = ("hill", "linear", "single", "even", "static")
 MODES = ("skmd", "mkmd", "coarse", "inorder")
 MERGES = ("kernel", "diff")
+PINNED_COPIES = ("auto", "always", "never")
 
 
 @dataclass(frozen=True)
@@ -68,6 +75,7 @@ class Settings:
     merge: str = "kernel"
     stage_uploads: bool = True
     send_ahead: bool = True
+    pinned_copies: str = "auto"
     #: device label -> fraction of the work-groups, for ``policy="static"``
     static_fractions: dict[str, float] = field(default_factory=dict)
 
@@ -83,7 +91,7 @@ class Settings:
         """
         return (self.policy, self.mode, self.online, self.verify, self.faults,
                 self.min_split_us, self.merge, self.stage_uploads, self.send_ahead,
-                tuple(sorted(self.static_fractions.items())))
+                self.pinned_copies, tuple(sorted(self.static_fractions.items())))
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
@@ -95,6 +103,9 @@ class Settings:
         if self.merge not in MERGES:
             raise ValueError(
                 f"SKMD_MERGE={self.merge!r} is not one of {', '.join(MERGES)}")
+        if self.pinned_copies not in PINNED_COPIES:
+            raise ValueError(f"SKMD_PINNED_COPIES={self.pinned_copies!r} is not one of "
+                             f"{', '.join(PINNED_COPIES)}")
 
 
 def _flag(value: str | None, default: bool) -> bool:
@@ -119,6 +130,7 @@ def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Se
         merge=(env.get("SKMD_MERGE") or "kernel").strip().lower(),
         stage_uploads=_flag(env.get("SKMD_STAGE_UPLOADS"), True),
         send_ahead=_flag(env.get("SKMD_SEND_AHEAD"), True),
+        pinned_copies=(env.get("SKMD_PINNED_COPIES") or "auto").strip().lower(),
     )
 
 
@@ -183,7 +195,7 @@ def parse_changes(text: str) -> dict[str, object]:
                 changes[name] = float(value)
             except ValueError:
                 raise ValueError(f"{name}={value!r}: not a number") from None
-        elif name in ("policy", "mode", "merge"):
+        elif name in ("policy", "mode", "merge", "pinned_copies"):
             changes[name] = value.strip().lower()
         else:
             changes[name] = value.strip() or None

@@ -196,14 +196,17 @@ def plan_configs(labels: Sequence[str], home: str, policies: Sequence[str],
     n = len(labels)
     for lb in labels:
         fr = {x: (1.0 if x == lb else 0.0) for x in labels}
+        # a single device moves the program's data the driver's way, as without skmd
         if lb == home:
             # the home device holds the buffers: the program's launches run whole
             # there, as they would without skmd (static 1.0 would still take the
             # split path; that point is part of the oracle sweep)
-            configs.append(Config(f"single:{lb}", "single", {"mode": "inorder"}, fr))
+            configs.append(Config(f"single:{lb}", "single",
+                                  {"mode": "inorder", "pinned_copies": "never"}, fr))
         else:
             configs.append(Config(f"single:{lb}", "single",
-                                  {"policy": "static", "static_fractions": fr}, fr))
+                                  {"policy": "static", "static_fractions": fr,
+                                   "pinned_copies": "never"}, fr))
     if "linear" in policies:
         configs.append(Config("linear", "policy", {"policy": "linear"}))
     if "hill" in policies:

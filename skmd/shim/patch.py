@@ -230,9 +230,63 @@ def _stageable(queue: Any, mem: Any, hostbuf: Any, dst_offset: int) -> Any:
         return None
 
 
+#: blocking transfers at least this large go through page-locked chunks
+PIPELINE_MIN_BYTES = 4 << 20
+
+
+def _pipelinable(mem: Any, hostbuf: Any, offset: int, wait_for: Any, is_blocking: bool,
+                 into_host: bool) -> Any:
+    """The program's bytes of a transfer worth moving through page-locked chunks
+    (``SKMD_PINNED_COPIES``), or None for the driver's own path."""
+    from skmd import config
+    from skmd.runtime import core, staging
+    rt = core._runtime
+    how = config.get().pinned_copies
+    pool = staging.pool()
+    if (rt is None or how == "never" or (how == "auto" and rt.home.host_unified)
+            or not is_blocking or wait_for or not isinstance(mem, cl.Buffer)
+            or pool is None or not pool.pinned):
+        return None
+    try:
+        view = memoryview(hostbuf)
+        if (view.nbytes < PIPELINE_MIN_BYTES or not view.c_contiguous
+                or (into_host and view.readonly) or offset < 0
+                or offset + view.nbytes > int(mem.size)):
+            return None  # what pyopencl would refuse, it refuses itself
+        import numpy as np
+        return np.frombuffer(view, dtype=np.uint8)
+    except (TypeError, ValueError, cl.Error):
+        return None
+
+
+def _read_buffer(orig: Callable) -> Callable:
+    """A sync point; large blocking reads into the program's memory go through
+    page-locked chunks."""
+    def wrapper(queue: Any, mem: Any, hostbuf: Any, src_offset: int = 0,
+                wait_for: Any = None, is_blocking: bool = True) -> Any:
+        _flush_deferred()
+        _sync_buffers((queue, mem, hostbuf), {})
+        dst = _pipelinable(mem, hostbuf, src_offset, wait_for, is_blocking, True)
+        if dst is None:
+            return orig(queue, mem, hostbuf, src_offset, wait_for, is_blocking)
+        from skmd.runtime import copies
+        return copies.read(queue, mem, dst, src_offset)
+    wrapper.__name__ = getattr(orig, "__name__", "wrapper")
+    return wrapper
+
+
 def _write_buffer(orig: Callable) -> Callable:
-    """Uploads of whole buffers in graph mode wait on the host for the devices that need them."""
-    plain = _writes(orig, 1, "mem")
+    """Uploads of whole buffers in graph mode wait on the host for the devices that
+    need them; other large blocking writes go through page-locked chunks."""
+
+    def chunked(queue: Any, mem: Any, hostbuf: Any, dst_offset: int = 0,
+                wait_for: Any = None, is_blocking: bool = True) -> Any:
+        src = _pipelinable(mem, hostbuf, dst_offset, wait_for, is_blocking, False)
+        if src is None:
+            return orig(queue, mem, hostbuf, dst_offset, wait_for, is_blocking)
+        from skmd.runtime import copies
+        return copies.write(queue, mem, src, dst_offset)
+    plain = _writes(chunked, 1, "mem")
 
     def wrapper(queue: Any, mem: Any, hostbuf: Any, dst_offset: int = 0,
                 wait_for: Any = None, is_blocking: bool = True) -> Any:
@@ -313,7 +367,8 @@ def install() -> None:
         _set(_cl, "enqueue_map_buffer", _map_buffer(_cl.enqueue_map_buffer))
         _set(cl, "enqueue_map_buffer", _map_buffer(cl.enqueue_map_buffer))
         _set(_cl.MemoryMap, "release", _memory_map_release(_cl.MemoryMap.release))
-        for name in ("_enqueue_read_buffer", "_enqueue_read_buffer_rect", "_enqueue_read_image",
+        _set(_cl, "_enqueue_read_buffer", _read_buffer(_cl._enqueue_read_buffer))
+        for name in ("_enqueue_read_buffer_rect", "_enqueue_read_image",
                      "_enqueue_copy_buffer_to_image", "_enqueue_marker", "_enqueue_barrier",
                      "_enqueue_marker_with_wait_list", "_enqueue_barrier_with_wait_list",
                      "_enqueue_wait_for_events", "wait_for_events"):

@@ -6,7 +6,7 @@ from skmd.runtime import copies, raw, staging
 from skmd.runtime.staging import StagingPool
 
 # an odd chunk, so the ring wraps several times and the last chunk is short
-PLAN = copies.Pipeline(chunk=100_003, slots=3, threads=2)
+PLAN = copies.Pipeline(chunk=100_003, threads=2)
 
 
 @pytest.fixture

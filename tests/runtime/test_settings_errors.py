@@ -13,6 +13,7 @@ REPO = str(Path(__file__).resolve().parents[2])
     ("SKMD_POLICY", "bogus", "SKMD_POLICY='bogus' is not one of"),
     ("SKMD_MODE", "fast", "SKMD_MODE='fast' is not one of"),
     ("SKMD_MERGE", "bytes", "SKMD_MERGE='bytes' is not one of"),
+    ("SKMD_PINNED_COPIES", "sometimes", "SKMD_PINNED_COPIES='sometimes' is not one of"),
     ("SKMD_DEVICES", "no-such-device", "matches no device"),
     ("SKMD_FAULTS", "cpu1:explode", "SKMD_FAULTS item 'cpu1:explode'"),
 ])
@@ -34,6 +35,7 @@ def test_settings_changes_parse_as_the_environment_variables_do():
     assert config.parse_changes("online=0, SKMD_SEND_AHEAD=off,min_split_us=50") == {
         "online": False, "send_ahead": False, "min_split_us": 50.0}
     assert config.parse_changes("mode=Coarse") == {"mode": "coarse"}
+    assert config.parse_changes("pinned_copies=Never") == {"pinned_copies": "never"}
     for bad, says in (("online", "is not SETTING=VALUE"), ("devices=0", "is not SETTING"),
                       ("policy=fast", "SKMD_POLICY='fast' is not one of"),
                       ("min_split_us=soon", "not a number"), ("", "changes no setting")):

@@ -1,0 +1,92 @@
+"""Large blocking transfers through page-locked chunks (``SKMD_PINNED_COPIES``).
+
+PoCL's CPU device shares the host's memory, so ``auto`` leaves its transfers to
+the driver; ``always`` takes the chunked path there too, which is how these tests
+reach it.  Results must be bit-identical to a bare run in every mode.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from skmd.runtime import copies
+from skmd.testing import compare_with_and_without, run_with_skmd
+
+N = (3 << 20) + 12345  # floats: 12 MiB and a bit, so chunks wrap and the last is short
+
+SCALE = """
+__kernel void scale(__global const float *a, __global float *b, const float s)
+{
+    int i = get_global_id(0);
+    b[i] = s * a[i] + 1.0f;
+}
+"""
+
+
+def program(cl) -> dict[str, np.ndarray]:
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    mf = cl.mem_flags
+    a = np.random.default_rng(3).random(N, dtype=np.float32)
+    da = cl.Buffer(ctx, mf.READ_WRITE, a.nbytes)
+    db = cl.Buffer(ctx, mf.READ_WRITE, a.nbytes)
+    cl.enqueue_copy(q, da, a)                                  # whole, blocking
+    head = np.full(N // 2, 7.0, np.float32)
+    cl.enqueue_copy(q, da, head, dst_offset=4 * (N // 4))      # into the middle
+    prg = cl.Program(ctx, SCALE).build()
+    prg.scale(q, (N,), None, da, db, np.float32(3.0))
+    b = np.empty_like(a)
+    cl.enqueue_copy(q, b, db)                                  # whole, blocking
+    tail = np.zeros(N // 3, np.float32)
+    cl.enqueue_copy(q, tail, db, src_offset=4 * (N - N // 3))  # from an offset
+    late = np.zeros(N, np.float32)
+    evt = cl.enqueue_copy(q, late, db, is_blocking=False)      # the driver's way
+    evt.wait()
+    a[:] = -1.0  # the program's array is its own again once a blocking write returned
+    return {"b": b, "tail": tail, "late": late}
+
+
+@pytest.fixture
+def calls(monkeypatch):
+    seen = {"write": 0, "read": 0}
+    for name in seen:
+        real = getattr(copies, name)
+
+        def spy(*args, _real=real, _name=name, **kwargs):
+            seen[_name] += 1
+            return _real(*args, **kwargs)
+        monkeypatch.setattr(copies, name, spy)
+    return seen
+
+
+@pytest.mark.parametrize("mode,policy", [("skmd", "even"), ("skmd", "hill"), ("mkmd", "hill"),
+                                         ("inorder", "hill")])
+def test_chunked_transfers_give_the_bare_results(calls, mode, policy):
+    bad, _ = compare_with_and_without(program, pinned_copies="always", mode=mode, policy=policy)
+    assert not bad, bad
+    # the whole read and the one from an offset; the non-blocking one is left alone
+    assert calls["read"] == 2
+    # graph mode keeps whole uploads staged on the host instead
+    assert calls["write"] == (1 if mode == "mkmd" else 2)
+
+
+@pytest.mark.parametrize("how", ["auto", "never"])
+def test_shared_memory_devices_and_never_leave_transfers_to_the_driver(calls, how):
+    out, _ = run_with_skmd(program, pinned_copies=how)
+    assert np.array_equal(out["b"], out["late"])
+    assert calls == {"write": 0, "read": 0}
+
+
+def test_small_transfers_are_left_to_the_driver(calls):
+    def small(cl):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        x = np.arange(1 << 18, dtype=np.float32)  # 1 MiB
+        d = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, x.nbytes)
+        cl.enqueue_copy(q, d, x)
+        y = np.empty_like(x)
+        cl.enqueue_copy(q, y, d)
+        return {"y": y}
+    out, _ = run_with_skmd(small, pinned_copies="always")
+    assert np.array_equal(out["y"], np.arange(1 << 18, dtype=np.float32))
+    assert calls == {"write": 0, "read": 0}
