@@ -6,6 +6,7 @@
 #         | rounds2 | rounds1gpu | graphs4 | graphs5 | onegpu3 | onegpu4 | onegpu5
 #         | onegpu6 | rounds3a | rounds3b | online | onegpu7 | onegpu8
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
+#         | copies3
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -243,6 +244,18 @@ copies2)
     bench copies gpu0,cpu0 34 --suite skmd --policy hill --repeat 200 --max-seconds 0.5 \
       --variant pageable:pinned_copies=never $b
   done ;;
+copies3)
+  # copies2 for the compute-bound programs and the graphs that fit their slots
+  for b in $COMPUTE; do
+    bench copies gpu0,cpu0 55 --suite skmd --policy hill --repeat 200 --max-seconds 0.5 \
+      --variant pageable:pinned_copies=never $b
+  done
+  for b in jacobi bicgstab lyapunov stein svd sylvester; do
+    bench copiesmkmd gpu0,cpu0 38 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
+      --variant pageable:pinned_copies=never $b
+  done
+  bench copiesmkmd gpu0,cpu0 60 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
+    --variant pageable:pinned_copies=never abe ;;
 rounds3a|rounds3b)
   # the memory-bound programs on gpu0 + gpu1 + cpu0 with as many rounds as fit (20 in
   # part rounds left seven of them not shown within 3 % at 95 % confidence), in two calls
