@@ -6,7 +6,7 @@
 #         | rounds2 | rounds1gpu | graphs4 | graphs5 | onegpu3 | onegpu4 | onegpu5
 #         | onegpu6 | rounds3a | rounds3b | online | onegpu7 | onegpu8
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
-#         | copies3
+#         | copies3 | copies4
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -256,6 +256,17 @@ copies3)
   done
   bench copiesmkmd gpu0,cpu0 60 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
     --variant pageable:pinned_copies=never abe ;;
+copies4)
+  # copies3's graphs again, graph mode's staged uploads copied by as many threads
+  # as chunked copies use, and three larger graphs
+  for b in jacobi bicgstab lyapunov stein svd sylvester; do
+    bench copiesmkmd gpu0,cpu0 38 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
+      --variant pageable:pinned_copies=never $b
+  done
+  for b in gabe care gramian; do
+    bench copiesmkmd gpu0,cpu0 55 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
+      --variant pageable:pinned_copies=never $b
+  done ;;
 rounds3a|rounds3b)
   # the memory-bound programs on gpu0 + gpu1 + cpu0 with as many rounds as fit (20 in
   # part rounds left seven of them not shown within 3 % at 95 % confidence), in two calls

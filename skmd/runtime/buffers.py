@@ -25,7 +25,7 @@ from typing import Callable
 import numpy as np
 import pyopencl as cl
 
-from skmd.runtime import raw, staging
+from skmd.runtime import copies, raw, staging
 from skmd.runtime.intervals import IntervalSet
 
 MemObj = "cl.MemoryObjectHolder"
@@ -333,9 +333,6 @@ _registry: "weakref.WeakValueDictionary[int, BufferState]" = weakref.WeakValueDi
 #: these are strong references, dropped by :func:`prune_stale` once nothing
 #: else could reach the buffer.
 _stale: dict[int, tuple[BufferState, MemObj]] = {}
-#: copies larger than this are spread over threads (NumPy copies release the GIL)
-PARALLEL_COPY_BYTES = 16 << 20
-COPY_THREADS = 4
 
 
 def _mark_stale(st: BufferState, app_buf: MemObj) -> None:
@@ -409,16 +406,8 @@ def sync_args(objs, home_queue: Callable[[MemObj], cl.CommandQueue]) -> int:
 
 
 def copy_bytes(dst: np.ndarray, src: np.ndarray) -> None:
-    """``dst[:] = src`` for flat byte arrays, large ones in parallel chunks."""
-    n = src.nbytes
-    if n < PARALLEL_COPY_BYTES:
-        np.copyto(dst[:n], src)
-        return
-    from concurrent.futures import ThreadPoolExecutor
-    step = -(-n // COPY_THREADS)
-    with ThreadPoolExecutor(COPY_THREADS) as ex:
-        list(ex.map(lambda a: np.copyto(dst[a:a + step], src[a:a + step]),
-                    range(0, n, step)))
+    """``dst[:] = src`` for flat byte arrays, large ones in parallel pieces."""
+    copies.copy(dst, src)
 
 
 def sync_all_home(items: list[tuple[BufferState, MemObj]],

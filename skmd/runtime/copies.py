@@ -67,6 +67,26 @@ def _workers(threads: int) -> ThreadPoolExecutor:
         return _pool
 
 
+#: copies shorter than this are not worth handing to other threads
+PARALLEL_BYTES = 8 << 20
+
+
+def copy(dst: np.ndarray, src: np.ndarray, threads: int = THREADS) -> None:
+    """``dst[:src.nbytes] = src`` for flat byte arrays, a large one in ``threads``
+    pieces at once on the copy threads (NumPy lets go of the GIL while it copies)."""
+    n = src.nbytes
+    if threads <= 1 or n < PARALLEL_BYTES:
+        np.copyto(dst[:n], src)
+        return
+    step = -(-n // threads)
+    parts = [_workers(threads).submit(np.copyto, dst[a:a + step], src[a:a + step])
+             for a in range(step, n, step)]
+    np.copyto(dst[:step], src[:step])
+    futures.wait(parts)
+    for p in parts:
+        p.result()
+
+
 def _settle(events: list[cl.Event]) -> None:
     try:
         if events:
