@@ -6,7 +6,7 @@
 #         | rounds2 | rounds1gpu | graphs4 | graphs5 | onegpu3 | onegpu4 | onegpu5
 #         | onegpu6 | rounds3a | rounds3b | online | onegpu7 | onegpu8
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
-#         | copies3 | copies4
+#         | copies3 | copies4 | copies5
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -264,6 +264,16 @@ copies4)
       --variant pageable:pinned_copies=never $b
   done
   for b in gabe care gramian; do
+    bench copiesmkmd gpu0,cpu0 55 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
+      --variant pageable:pinned_copies=never $b
+  done ;;
+copies5)
+  # copies4 again, graph mode's whole uploads sent home in chunks as they are staged
+  for b in jacobi bicgstab lyapunov stein svd sylvester; do
+    bench copiesmkmd gpu0,cpu0 38 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
+      --variant pageable:pinned_copies=never $b
+  done
+  for b in gabe abe; do
     bench copiesmkmd gpu0,cpu0 55 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
       --variant pageable:pinned_copies=never $b
   done ;;

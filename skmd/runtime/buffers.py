@@ -82,21 +82,31 @@ class BufferState:
             self.home_valid = False
             _mark_stale(self, app_buf)
 
-    def stage_host(self, src: np.ndarray, app_buf: MemObj) -> None:
+    def stage_host(self, src: np.ndarray, app_buf: MemObj,
+                   home_queue: cl.CommandQueue | None = None) -> None:
         """The program wrote the whole buffer from ``src`` (bytes); keep them on the host.
 
         They go from the page-locked shadow straight to each device that needs
-        them, when it needs them — home included — instead of to home at once
-        through pageable memory and from there on to the helpers.
+        them, when it needs them, instead of to home through pageable memory and
+        from there on to the helpers.  With ``home_queue`` (a GPU home, see
+        ``SKMD_PINNED_COPIES``) each chunk also leaves for home as soon as it is
+        in the shadow, overlapping the copy: home needs most uploads anyway, and
+        a helper still gets its bytes from the shadow.
         """
         with self.lock:
             self._settle()
             self.version += 1
             shadow = self._shadow()
-            copy_bytes(shadow, src)
+            if home_queue is not None:
+                copies.write_through(home_queue, app_buf, src, shadow)
+            else:
+                copy_bytes(shadow, src)
             self.host_valid = IntervalSet([(0, self.size)])
-            self.home_valid = False
-            _mark_stale(self, app_buf)
+            if home_queue is None:
+                self.home_valid = False
+                _mark_stale(self, app_buf)
+            else:
+                self.home_valid = True
 
     def staged_current(self) -> bool:
         """The host shadow holds the whole current content (a staged upload, or the

@@ -176,6 +176,37 @@ def write(queue: cl.CommandQueue, buf: cl.Buffer, src: np.ndarray, offset: int =
     return _run(plan, src.nbytes, step)
 
 
+def write_through(queue: cl.CommandQueue, buf: cl.Buffer, src: np.ndarray,
+                  shadow: np.ndarray, plan: Pipeline | None = None) -> cl.Event:
+    """Write the bytes ``src`` into ``buf`` by way of ``shadow`` (page-locked, as
+    large), chunk by chunk, blocking: each chunk leaves for the device as soon as
+    it is in ``shadow``, which keeps the whole copy for other devices."""
+    plan = plan or plan_for(src.nbytes)
+    spans = plan.spans(src.nbytes)
+    enqueue = threading.Lock()
+
+    def step(i: int) -> cl.Event:
+        a, b = spans[i]
+        np.copyto(shadow[a:b], src[a:b])
+        with enqueue:
+            return raw.enqueue_write_buffer(queue, buf, shadow[a:b], dst_offset=a,
+                                            is_blocking=False)
+    events: list[cl.Event] = []
+    try:
+        if len(spans) == 1 or plan.threads <= 1:
+            for i in range(len(spans)):
+                events.append(step(i))
+        else:
+            jobs = [_workers(plan.threads).submit(step, i) for i in range(len(spans))]
+            futures.wait(jobs)
+            events = [j.result() for j in jobs if j.exception() is None]
+            for j in jobs:
+                j.result()
+    finally:
+        _settle(events)
+    return events[-1]
+
+
 def read(queue: cl.CommandQueue, buf: cl.Buffer, dst: np.ndarray, offset: int = 0,
          plan: Pipeline | None = None) -> cl.Event:
     """Read ``dst.nbytes`` bytes of ``buf`` from ``offset`` into ``dst``, blocking.

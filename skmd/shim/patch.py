@@ -234,18 +234,22 @@ def _stageable(queue: Any, mem: Any, hostbuf: Any, dst_offset: int) -> Any:
 PIPELINE_MIN_BYTES = 4 << 20
 
 
-def _pipelinable(mem: Any, hostbuf: Any, offset: int, wait_for: Any, is_blocking: bool,
-                 into_host: bool) -> Any:
-    """The program's bytes of a transfer worth moving through page-locked chunks
-    (``SKMD_PINNED_COPIES``), or None for the driver's own path."""
+def _chunks_pay() -> bool:
+    """Large transfers to and from the home device go through page-locked chunks."""
     from skmd import config
     from skmd.runtime import core, staging
     rt = core._runtime
     how = config.get().pinned_copies
     pool = staging.pool()
-    if (rt is None or how == "never" or (how == "auto" and rt.home.host_unified)
-            or not is_blocking or wait_for or not isinstance(mem, cl.Buffer)
-            or pool is None or not pool.pinned):
+    return not (rt is None or how == "never" or (how == "auto" and rt.home.host_unified)
+                or pool is None or not pool.pinned)
+
+
+def _pipelinable(mem: Any, hostbuf: Any, offset: int, wait_for: Any, is_blocking: bool,
+                 into_host: bool) -> Any:
+    """The program's bytes of a transfer worth moving through page-locked chunks
+    (``SKMD_PINNED_COPIES``), or None for the driver's own path."""
+    if not is_blocking or wait_for or not isinstance(mem, cl.Buffer) or not _chunks_pay():
         return None
     try:
         view = memoryview(hostbuf)
@@ -299,7 +303,8 @@ def _write_buffer(orig: Callable) -> Callable:
         if wait_for:
             raw.wait_for_events(wait_for)
         raw.queue_finish(queue)
-        bufmod.state_of(mem).stage_host(src, mem)
+        through = src.nbytes >= PIPELINE_MIN_BYTES and _chunks_pay()
+        bufmod.state_of(mem).stage_host(src, mem, queue if through else None)
         evt = cl.UserEvent(queue.context)
         evt.set_status(cl.command_execution_status.COMPLETE)
         return evt

@@ -88,9 +88,9 @@ def test_every_look_at_a_lazy_result_sees_a_bare_runs_bytes(on_helper, monkeypat
     staged = []
     real = bufmod.BufferState.stage_host
 
-    def counted(self, src, app):
+    def counted(self, src, app, home_queue=None):
         staged.append(self.size)
-        return real(self, src, app)
+        return real(self, src, app, home_queue)
     monkeypatch.setattr(bufmod.BufferState, "stage_host", counted)
     bad, records = compare_with_and_without(observations, mode=mode, policy="even")
     assert not bad, bad
@@ -330,14 +330,24 @@ def random_program(seed):
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_random_graphs_on_random_devices_give_a_bare_runs_bytes(monkeypatch, copies, seed):
+@pytest.mark.parametrize("through", [False, True], ids=["staged", "through"])
+def test_random_graphs_on_random_devices_give_a_bare_runs_bytes(monkeypatch, copies, seed,
+                                                                through):
     """Every kernel on a device drawn at random, helpers holding copies, uploads staged
-    and sent ahead: every buffer ends as a bare run leaves it."""
+    and sent ahead: every buffer ends as a bare run leaves it.  ``through``: uploads
+    also go home at once in page-locked chunks, and reads come back in chunks, as on
+    a GPU home (``SKMD_PINNED_COPIES``)."""
     import random
+
+    from skmd.shim import patch
     pick = random.Random(seed)
     place_kernels(monkeypatch, lambda node, devs: pick.choice(devs))
+    if through:
+        monkeypatch.setattr(patch, "PIPELINE_MIN_BYTES", 1)
     bad, records = compare_with_and_without(random_program(seed), mode="mkmd",
-                                            policy="even")
+                                            policy="even",
+                                            pinned_copies="always" if through else "auto")
     assert not bad, bad
     assert len({lb for r in records for lb, v in r.shares.items() if v}) >= 2
-    assert _staged_pieces(records), "no upload went ahead: the test would prove little"
+    # (home gets every upload at once when ``through``: only helpers may need more)
+    assert through or _staged_pieces(records), "no upload went ahead: the test would prove little"

@@ -48,7 +48,7 @@ def program(cl) -> dict[str, np.ndarray]:
 
 @pytest.fixture
 def calls(monkeypatch):
-    seen = {"write": 0, "read": 0}
+    seen = {"write": 0, "read": 0, "write_through": 0}
     for name in seen:
         real = getattr(copies, name)
 
@@ -66,15 +66,16 @@ def test_chunked_transfers_give_the_bare_results(calls, mode, policy):
     assert not bad, bad
     # the whole read and the one from an offset; the non-blocking one is left alone
     assert calls["read"] == 2
-    # graph mode keeps whole uploads staged on the host instead
+    # graph mode keeps a whole upload on the host as well, sent home on its way
     assert calls["write"] == (1 if mode == "mkmd" else 2)
+    assert calls["write_through"] == (1 if mode == "mkmd" else 0)
 
 
 @pytest.mark.parametrize("how", ["auto", "never"])
 def test_shared_memory_devices_and_never_leave_transfers_to_the_driver(calls, how):
     out, _ = run_with_skmd(program, pinned_copies=how)
     assert np.array_equal(out["b"], out["late"])
-    assert calls == {"write": 0, "read": 0}
+    assert calls == {"write": 0, "read": 0, "write_through": 0}
 
 
 def test_small_transfers_are_left_to_the_driver(calls):
@@ -89,4 +90,4 @@ def test_small_transfers_are_left_to_the_driver(calls):
         return {"y": y}
     out, _ = run_with_skmd(small, pinned_copies="always")
     assert np.array_equal(out["y"], np.arange(1 << 18, dtype=np.float32))
-    assert calls == {"write": 0, "read": 0}
+    assert calls == {"write": 0, "read": 0, "write_through": 0}
