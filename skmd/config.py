@@ -22,7 +22,8 @@ variable               meaning
 ``SKMD_ONLINE``        ``1`` (default): measured times refine later splits.
 ``SKMD_VERIFY``        ``1``: every split launch is re-run whole and compared.
 ``SKMD_MIN_SPLIT_US``  launches predicted shorter than this run whole (default
-                       200 microseconds).
+                       200 microseconds); graph mode's fine phase keeps a split
+                       only when it brings its kernel forward by this much.
 ``SKMD_FAULTS``        fault injection for tests, see :mod:`skmd.runtime.faults`.
 ``SKMD_LOG``           ``0`` turns the run log off.
 ``SKMD_MERGE``         how discontiguous outputs are merged: ``kernel``

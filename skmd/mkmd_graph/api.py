@@ -14,10 +14,12 @@ MODES = ("mkmd", "coarse", "inorder")
 def schedule(commands: Sequence[Command], buffer_bytes: Mapping[int, int],
              platform: Platform, mode: str = "mkmd", *,
              initial: Mapping[int, Iterable[str] | str] | None = None,
-             step: float = 0.01, merge_bps: float = 10e9) -> Schedule:
+             step: float = 0.01, merge_bps: float = 10e9,
+             min_gain: float = 0.0) -> Schedule:
     """Plan ``commands``: "mkmd" (coarse + fine split), "coarse" (whole
     commands, list scheduled) or "inorder" (enqueue order on the fastest
-    device, the baseline)."""
+    device, the baseline).  The fine phase keeps a split only when it brings
+    its kernel forward by ``min_gain`` seconds or more."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
     graph = build_graph(commands, buffer_bytes, initial)
@@ -26,13 +28,15 @@ def schedule(commands: Sequence[Command], buffer_bytes: Mapping[int, int],
     coarse = coarse_schedule(graph, platform)
     if mode == "coarse":
         return coarse
-    fine = fine_schedule(graph, platform, coarse, step=step, merge_bps=merge_bps)
+    fine = fine_schedule(graph, platform, coarse, step=step, merge_bps=merge_bps,
+                         min_gain=min_gain)
     # greedy list scheduling can lose to the baseline (an early command taken
     # by the device holding its data strands its successors); then refine the
     # baseline instead, so the plan never promises less than in-order
     base = inorder_schedule(graph, platform)
     if fine.makespan > base.makespan:
-        alt = fine_schedule(graph, platform, base, step=step, merge_bps=merge_bps)
+        alt = fine_schedule(graph, platform, base, step=step, merge_bps=merge_bps,
+                            min_gain=min_gain)
         fine = alt if alt.makespan < base.makespan else base
         fine.mode = "mkmd"
     return fine

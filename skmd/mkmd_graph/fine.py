@@ -35,8 +35,13 @@ class _Gap:
 
 def fine_schedule(graph: nx.DiGraph, platform: Platform, coarse: Schedule, *,
                   step: float = 0.01, merge_bps: float = 10e9,
-                  contention: bool = True) -> Schedule:
-    """Split kernels of ``coarse`` into idle slots; never returns a longer plan."""
+                  contention: bool = True, min_gain: float = 0.0) -> Schedule:
+    """Split kernels of ``coarse`` into idle slots; never returns a longer plan.
+
+    A split must bring its kernel's finish forward by ``min_gain`` seconds at
+    least: a helper's piece costs more than predicted when its link is busier
+    than measured, and a split of a short kernel cannot gain more than it risks.
+    """
     if platform.comm_time is not None or len(platform.devices) < 2:
         return coarse
     main = {s.node: s for s in coarse.slots if s.kind == "run"}
@@ -53,7 +58,7 @@ def fine_schedule(graph: nx.DiGraph, platform: Platform, coarse: Schedule, *,
             reserved[s0.device].remove(s0.start, s0.end)
         c: Command = graph.nodes[v]["command"]
         if c.can_split:
-            _split(pl, v, s0.device, reserved, step, merge_bps)
+            _split(pl, v, s0.device, reserved, step, merge_bps, min_gain)
         else:
             pl.place_whole(v, s0.device)
     fine = pl.schedule("mkmd")
@@ -75,10 +80,13 @@ def _merge_time(c: Command, nbytes: dict, g: int, merge_bps: float) -> float:
 
 
 def _split(pl: Placer, v, m: str, reserved: dict[str, Timeline],
-           step: float, merge_bps: float) -> None:
+           step: float, merge_bps: float, min_gain: float = 0.0) -> None:
     c: Command = pl.g.nodes[v]["command"]
     p = pl.p
     G = c.total_groups
+    if min_gain > 0 and float(p.exec_time(c.id, m, G)) <= min_gain:
+        pl.place_whole(v, m)  # no split can bring it forward by more than it takes
+        return
     start, end, legs_main = pl.evaluate(v, m)
     lb = pl.pred_ready(v, m)
     ub = end
@@ -114,8 +122,9 @@ def _split(pl: Placer, v, m: str, reserved: dict[str, Timeline],
         pl.place_whole(v, m)
         return
     mark = pl.mark()
+    need = max(min_gain, 1e-12 * max(1.0, end))
     if not _commit(pl, v, c, m, lb, gaps, groups, only_from, merge_bps) \
-            or pl.end[v] >= end - 1e-12 * max(1.0, end):
+            or end - pl.end[v] < need:
         pl.rollback(mark)
         pl.place_whole(v, m)
 

@@ -266,8 +266,10 @@ class GraphBatch:
         try:
             cmds, sizes, where = self._commands(batch)
             t = time.perf_counter()
+            # a split must gain what one too short to split would take
             sched = mkmd_graph.schedule(cmds, sizes, self._platform(batch), phase,
-                                        initial=where)
+                                        initial=where,
+                                        min_gain=settings.min_split_us * 1e-6)
             self.sched_s = time.perf_counter() - t
             self.last_graph = mkmd_graph.build_graph(cmds, sizes, where)
             self.last_schedule = sched

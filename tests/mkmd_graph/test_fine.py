@@ -144,3 +144,18 @@ def test_mkmd_never_promises_less_than_inorder():
     assert coarse.makespan > base.makespan         # the greedy trap this guards
     assert plan.makespan <= base.makespan
     assert check_schedule(build_graph(wl.commands, wl.buffer_bytes), p, plan) == []
+
+
+def test_a_split_must_gain_at_least_min_gain():
+    """Splitting a 1 s kernel over twins brings it forward by 0.5 s: kept when that is
+    enough, run whole when more is asked (a short kernel's split risks more than it saves)."""
+    cmds, sizes, p = one_kernel(), {0: 1000, 1: 1000}, twins()
+    ok = schedule(cmds, sizes, p, "mkmd", min_gain=0.4)
+    assert ok.makespan == pytest.approx(0.5, rel=0.03)
+    assert len({s.device for s in ok.slots if s.kind == "run"}) == 2
+    whole = schedule(cmds, sizes, p, "mkmd", min_gain=0.6)
+    assert [(s.device, s.kind) for s in whole.slots] == [(whole.device_of[0], "run")]
+    assert whole.makespan == pytest.approx(1.0)
+    # a kernel shorter than the minimum gain is not even tried
+    short = schedule(cmds, sizes, twins(), "mkmd", min_gain=1.0)
+    assert len(short.slots) == 1
