@@ -146,17 +146,17 @@ graphs4)
 graphs5)
   # the graphs whose first fine run had sent them back to program order (graphs4),
   # and two graphs with many uploads; each also without sending staged uploads
-  # ahead, in the same rounds (--variant)
+  # ahead, and with the driver's pageable path, in the same rounds (--variant)
   for b in stein svd sylvester abe gabe; do
     bench mkmd gpu0,gpu1 75 --suite mkmd --policy hill --repeat 40 \
-      --variant noahead:send_ahead=0 $b
+      --variant noahead:send_ahead=0 --variant pageable:pinned_copies=never $b
   done ;;
 online)
   # what online corrections gain where work is split: the compute-bound programs on
   # two GPUs, with them off in the same rounds (--variant)
   for b in $COMPUTE; do
     bench online gpu0,gpu1 110 --suite skmd --policy hill --repeat 60 \
-      --variant offline:online=0 $b
+      --variant offline:online=0 --variant pageable:pinned_copies=never $b
   done ;;
 onegpu7)
   # graphs on gpu0 alone with and without sending staged uploads ahead, in the same
@@ -279,14 +279,16 @@ copies5)
   done ;;
 rounds3a|rounds3b)
   # the memory-bound programs on gpu0 + gpu1 + cpu0 with as many rounds as fit (20 in
-  # part rounds left seven of them not shown within 3 % at 95 % confidence), in two calls
+  # part rounds left seven of them not shown within 3 % at 95 % confidence), in two
+  # calls; the driver's pageable path in the same rounds tells chunked copies' gain apart
   if [ "$part" = rounds3a ]; then
     set -- aesencrypt aesdecrypt boxmuller fdtd3d medianfilter reduction scanlargearrays
   else
     set -- sobelfilter vectoradd blackscholes histogram matrixtranspose mersennetwister
   fi
   for b in "$@"; do
-    bench rounds "" 75 --suite skmd --policy hill --repeat 150 --max-seconds 0.5 $b
+    bench rounds "" 75 --suite skmd --policy hill --repeat 150 --max-seconds 0.5 \
+      --variant pageable:pinned_copies=never $b
   done ;;
 onegpu_all)
   # every SKMD program on one GPU + the CPU; CPU shares predicted too slow are left out
