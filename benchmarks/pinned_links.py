@@ -39,7 +39,7 @@ def main() -> None:
         return
     import pyopencl as cl
 
-    from skmd.runtime.buffers import copy_bytes
+    from skmd.runtime import copies
     from skmd.runtime.core import get_runtime
     from skmd.runtime.staging import StagingPool
 
@@ -66,7 +66,7 @@ def main() -> None:
         src, pinned = np.ones(n, np.uint8), home_pool.take(n)
 
         def staged() -> None:
-            copy_bytes(pinned, src)
+            copies.copy(pinned, src)
             raw.enqueue_write_buffer(q, buf, pinned, is_blocking=True)
         print(f"{dev.label:8} {'staged (copy + pinned write)':28} "
               f"{n / best_of(staged, 3) / 1e9:9.2f} {'':>9}")

@@ -100,13 +100,11 @@ class BufferState:
             if home_queue is not None:
                 copies.write_through(home_queue, app_buf, src, shadow)
             else:
-                copy_bytes(shadow, src)
+                copies.copy(shadow, src)
             self.host_valid = IntervalSet([(0, self.size)])
-            if home_queue is None:
-                self.home_valid = False
+            self.home_valid = home_queue is not None
+            if not self.home_valid:
                 _mark_stale(self, app_buf)
-            else:
-                self.home_valid = True
 
     def staged_current(self) -> bool:
         """The host shadow holds the whole current content (a staged upload, or the
@@ -413,11 +411,6 @@ def sync_args(objs, home_queue: Callable[[MemObj], cl.CommandQueue]) -> int:
             seen.add(id(st))
             items.append((st, root))
     return sync_all_home(items, home_queue) if items else 0
-
-
-def copy_bytes(dst: np.ndarray, src: np.ndarray) -> None:
-    """``dst[:] = src`` for flat byte arrays, large ones in parallel pieces."""
-    copies.copy(dst, src)
 
 
 def sync_all_home(items: list[tuple[BufferState, MemObj]],

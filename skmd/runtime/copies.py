@@ -17,12 +17,14 @@ import threading
 from concurrent import futures
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, TypeVar
 
 import numpy as np
 import pyopencl as cl
 
 from skmd.runtime import raw, staging
+
+T = TypeVar("T")
 
 #: bytes per page-locked chunk
 CHUNK = 8 << 20
@@ -34,6 +36,7 @@ THREADS = max(1, min(8, (os.cpu_count() or 2) // 2))
 MIN_CHUNK = 1 << 20
 
 _pool: ThreadPoolExecutor | None = None
+_pool_size = 0
 _pool_lock = threading.Lock()
 
 
@@ -60,10 +63,10 @@ def plan_for(nbytes: int) -> Pipeline:
 
 
 def _workers(threads: int) -> ThreadPoolExecutor:
-    global _pool
+    global _pool, _pool_size
     with _pool_lock:
-        if _pool is None or _pool._max_workers < threads:
-            _pool = ThreadPoolExecutor(threads, thread_name_prefix="skmd-copy")
+        if _pool is None or _pool_size < threads:
+            _pool, _pool_size = ThreadPoolExecutor(threads, thread_name_prefix="skmd-copy"), threads
         return _pool
 
 
@@ -79,20 +82,42 @@ def copy(dst: np.ndarray, src: np.ndarray, threads: int = THREADS) -> None:
         np.copyto(dst[:n], src)
         return
     step = -(-n // threads)
-    parts = [_workers(threads).submit(np.copyto, dst[a:a + step], src[a:a + step])
-             for a in range(step, n, step)]
-    np.copyto(dst[:step], src[:step])
-    futures.wait(parts)
-    for p in parts:
-        p.result()
+    _each(-(-n // step), threads,
+          lambda k: np.copyto(dst[k * step:(k + 1) * step], src[k * step:(k + 1) * step]))
 
 
-def _settle(events: list[cl.Event]) -> None:
-    try:
-        if events:
-            raw.wait_for_events(events)
-    except cl.Error:
-        pass  # the command failed: it no longer touches the slot either
+def _each(n: int, threads: int, step: Callable[[int], T]) -> list[T]:
+    """``step(i)`` for every ``i < n``, ``threads`` at a time, started in order;
+    their results once all have ended, or the first failure once all have ended."""
+    if n == 1 or threads <= 1:
+        return [step(i) for i in range(n)]
+    ex = _workers(threads)
+    jobs = [ex.submit(step, i) for i in range(n)]
+    futures.wait(jobs)  # all of them, even when one failed
+    return [j.result() for j in jobs]
+
+
+class _Issued:
+    """What one transfer enqueued, one thread at a time in the queue (PoCL 3 needs
+    it); all of it is waited for before memory it uses is handed back, also after
+    a failure."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._events: list[cl.Event] = []
+
+    def enqueue(self, fn: Callable[..., cl.Event], *args: object, **kwargs: object) -> cl.Event:
+        with self._lock:
+            evt = fn(*args, **kwargs)
+            self._events.append(evt)
+            return evt
+
+    def settle(self) -> None:
+        try:
+            if self._events:
+                raw.wait_for_events(self._events)
+        except cl.Error:
+            pass  # a command failed: it no longer touches the memory either
 
 
 class _Ring:
@@ -120,32 +145,21 @@ class _Ring:
             staging.give(s)
 
 
-def _run(plan: Pipeline, nbytes: int, step: Callable[[int, _Ring], cl.Event],
+def _run(plan: Pipeline, nbytes: int, issued: _Issued,
+         step: Callable[[int, _Ring], cl.Event],
          prime: Callable[[_Ring], None] | None = None) -> cl.Event:
     """``step(i, ring)`` for every chunk ``i``, ``plan.threads`` at a time, started
     in order.  A step waits only for earlier chunks, and an earlier chunk was
     handed to a worker first, so the pipeline cannot stall on itself.  Returns
     the last chunk's event; all have completed by then."""
-    n = len(plan.spans(nbytes))
     ring = _Ring(plan.slots(nbytes), min(plan.chunk, nbytes))
-    events: list[cl.Event] = []
     try:
         if prime is not None:
             prime(ring)
-        if n == 1 or plan.threads <= 1:
-            for i in range(n):
-                events.append(step(i, ring))
-        else:
-            ex = _workers(plan.threads)
-            jobs = [ex.submit(step, i, ring) for i in range(n)]
-            futures.wait(jobs)  # all of them, even when one failed
-            events = [j.result() for j in jobs if j.exception() is None]
-            for j in jobs:
-                j.result()  # the first failure, if any
+        return _each(len(plan.spans(nbytes)), plan.threads, lambda i: step(i, ring))[-1]
     finally:
-        _settle(events)  # nothing may still touch a slot handed back
+        issued.settle()  # nothing may still touch a slot handed back
         ring.close()
-    return events[-1]
 
 
 def write(queue: cl.CommandQueue, buf: cl.Buffer, src: np.ndarray, offset: int = 0,
@@ -158,7 +172,7 @@ def write(queue: cl.CommandQueue, buf: cl.Buffer, src: np.ndarray, offset: int =
     spans = plan.spans(src.nbytes)
     nslots = plan.slots(src.nbytes)
     sent: dict[int, cl.Event] = {}
-    enqueue = threading.Lock()  # one thread at a time in the queue (PoCL 3 needs it)
+    issued = _Issued()
 
     def step(i: int, ring: _Ring) -> cl.Event:
         a, b = spans[i]
@@ -167,13 +181,12 @@ def write(queue: cl.CommandQueue, buf: cl.Buffer, src: np.ndarray, offset: int =
             if i >= nslots:
                 raw.event_wait(sent.pop(i - nslots))  # the slot's previous chunk has left
             np.copyto(slot[:b - a], src[a:b])
-            with enqueue:
-                sent[i] = evt = raw.enqueue_write_buffer(
-                    queue, buf, slot[:b - a], dst_offset=offset + a, is_blocking=False)
+            sent[i] = evt = issued.enqueue(raw.enqueue_write_buffer, queue, buf, slot[:b - a],
+                                           dst_offset=offset + a, is_blocking=False)
             return evt
         finally:
             ring.release(i)  # also after a failure: later chunks must not wait forever
-    return _run(plan, src.nbytes, step)
+    return _run(plan, src.nbytes, issued, step)
 
 
 def write_through(queue: cl.CommandQueue, buf: cl.Buffer, src: np.ndarray,
@@ -183,28 +196,17 @@ def write_through(queue: cl.CommandQueue, buf: cl.Buffer, src: np.ndarray,
     it is in ``shadow``, which keeps the whole copy for other devices."""
     plan = plan or plan_for(src.nbytes)
     spans = plan.spans(src.nbytes)
-    enqueue = threading.Lock()
+    issued = _Issued()
 
     def step(i: int) -> cl.Event:
         a, b = spans[i]
         np.copyto(shadow[a:b], src[a:b])
-        with enqueue:
-            return raw.enqueue_write_buffer(queue, buf, shadow[a:b], dst_offset=a,
-                                            is_blocking=False)
-    events: list[cl.Event] = []
+        return issued.enqueue(raw.enqueue_write_buffer, queue, buf, shadow[a:b],
+                              dst_offset=a, is_blocking=False)
     try:
-        if len(spans) == 1 or plan.threads <= 1:
-            for i in range(len(spans)):
-                events.append(step(i))
-        else:
-            jobs = [_workers(plan.threads).submit(step, i) for i in range(len(spans))]
-            futures.wait(jobs)
-            events = [j.result() for j in jobs if j.exception() is None]
-            for j in jobs:
-                j.result()
+        return _each(len(spans), plan.threads, step)[-1]
     finally:
-        _settle(events)
-    return events[-1]
+        issued.settle()
 
 
 def read(queue: cl.CommandQueue, buf: cl.Buffer, dst: np.ndarray, offset: int = 0,
@@ -217,13 +219,12 @@ def read(queue: cl.CommandQueue, buf: cl.Buffer, dst: np.ndarray, offset: int = 
     spans = plan.spans(dst.nbytes)
     nslots = plan.slots(dst.nbytes)
     started: dict[int, cl.Event] = {}
-    enqueue = threading.Lock()
+    issued = _Issued()
 
     def start(i: int, slot: np.ndarray) -> None:
         a, b = spans[i]
-        with enqueue:
-            started[i] = raw.enqueue_read_buffer(queue, buf, slot[:b - a],
-                                                 src_offset=offset + a, is_blocking=False)
+        started[i] = issued.enqueue(raw.enqueue_read_buffer, queue, buf, slot[:b - a],
+                                    src_offset=offset + a, is_blocking=False)
 
     def prime(ring: _Ring) -> None:
         for i, slot in enumerate(ring.slots):
@@ -241,4 +242,4 @@ def read(queue: cl.CommandQueue, buf: cl.Buffer, dst: np.ndarray, offset: int = 
             return evt
         finally:
             ring.release(i)
-    return _run(plan, dst.nbytes, step, prime)
+    return _run(plan, dst.nbytes, issued, step, prime)

@@ -266,17 +266,15 @@ def _pipelinable(mem: Any, hostbuf: Any, offset: int, wait_for: Any, is_blocking
 def _read_buffer(orig: Callable) -> Callable:
     """A sync point; large blocking reads into the program's memory go through
     page-locked chunks."""
-    def wrapper(queue: Any, mem: Any, hostbuf: Any, src_offset: int = 0,
+    def chunked(queue: Any, mem: Any, hostbuf: Any, src_offset: int = 0,
                 wait_for: Any = None, is_blocking: bool = True) -> Any:
-        _flush_deferred()
-        _sync_buffers((queue, mem, hostbuf), {})
         dst = _pipelinable(mem, hostbuf, src_offset, wait_for, is_blocking, True)
         if dst is None:
             return orig(queue, mem, hostbuf, src_offset, wait_for, is_blocking)
         from skmd.runtime import copies
         return copies.read(queue, mem, dst, src_offset)
-    wrapper.__name__ = getattr(orig, "__name__", "wrapper")
-    return wrapper
+    chunked.__name__ = getattr(orig, "__name__", "chunked")
+    return _sync_point(chunked)
 
 
 def _write_buffer(orig: Callable) -> Callable:

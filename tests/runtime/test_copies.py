@@ -54,3 +54,16 @@ def test_write_is_done_when_it_returns(queue):
     back = np.empty_like(src)
     raw.enqueue_read_buffer(queue, buf, back, is_blocking=True)
     assert (back == 3).all()
+
+
+@pytest.mark.parametrize("way", ["write", "read", "write_through"])
+def test_a_chunk_the_driver_refuses_fails_the_transfer_and_hands_every_slot_back(queue, way):
+    """The buffer holds 3 of the 12 chunks: later chunks fail, earlier ones were
+    enqueued; the error reaches the caller, nothing hangs, the slots go back."""
+    buf = cl.Buffer(queue.context, cl.mem_flags.READ_WRITE, 3 * PLAN.chunk)
+    host = np.zeros(12 * PLAN.chunk, np.uint8)
+    with pytest.raises(cl.Error):
+        if way == "write_through":
+            copies.write_through(queue, buf, host, np.empty_like(host), plan=PLAN)
+        else:
+            getattr(copies, way)(queue, buf, host, plan=PLAN)
