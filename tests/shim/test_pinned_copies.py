@@ -91,3 +91,28 @@ def test_small_transfers_are_left_to_the_driver(calls):
     out, _ = run_with_skmd(small, pinned_copies="always")
     assert np.array_equal(out["y"], np.arange(1 << 18, dtype=np.float32))
     assert calls == {"write": 0, "read": 0, "write_through": 0}
+
+
+def test_a_transfer_pyopencl_refuses_is_refused_as_without_skmd(calls):
+    """Past the buffer's end: the same pyopencl error as a bare run, nothing chunked."""
+    import pyopencl as cl
+
+    from skmd.testing import skmd_installed
+
+    def attempt():
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        d = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 8 << 20)
+        big = np.zeros(4 << 20, np.float32)  # 16 MiB
+        errors = []
+        for copy in (lambda: cl.enqueue_copy(q, d, big),
+                     lambda: cl.enqueue_copy(q, big, d, src_offset=4)):
+            with pytest.raises(cl.Error) as info:
+                copy()
+            errors.append((type(info.value), info.value.code))
+        return errors
+
+    bare = attempt()
+    with skmd_installed(pinned_copies="always"):
+        assert attempt() == bare
+    assert calls == {"write": 0, "read": 0, "write_through": 0}
