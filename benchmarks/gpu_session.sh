@@ -6,7 +6,7 @@
 #         | rounds2 | rounds1gpu | graphs4 | graphs5 | onegpu3 | onegpu4 | onegpu5
 #         | onegpu6 | rounds3a | rounds3b | online | onegpu7 | onegpu8
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
-#         | copies3 | copies4 | copies5
+#         | copies3 | copies4 | copies5 | links1
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -276,6 +276,17 @@ copies5)
   for b in gabe abe; do
     bench copiesmkmd gpu0,cpu0 55 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
       --variant pageable:pinned_copies=never $b
+  done ;;
+links1)
+  # copies5's graphs and two more: the fine phase's splits must gain SKMD_MIN_SPLIT_US,
+  # and links measured in place against the probe's figures in the same rounds
+  for b in jacobi bicgstab lyapunov stein svd sylvester; do
+    bench linksmkmd gpu0,cpu0 38 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
+      --variant probe:learn_links=0 $b
+  done
+  for b in gabe abe care gramian; do
+    bench linksmkmd gpu0,cpu0 55 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
+      --variant probe:learn_links=0 $b
   done ;;
 rounds3a|rounds3b)
   # the memory-bound programs on gpu0 + gpu1 + cpu0 with as many rounds as fit (20 in

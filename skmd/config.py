@@ -45,6 +45,10 @@ variable               meaning
                        several threads while the device takes the previous
                        ones; ``never``: the driver's pageable path;
                        ``always``: chunks on any home device.
+``SKMD_LEARN_LINKS``   ``1`` (default): once a helper's transfers of 1 MiB or
+                       more have been timed in place (two at least), the models
+                       take its link at their speed instead of the probe's;
+                       ``0``: always the probe's figure.
 =====================  =========================================================
 """
 from __future__ import annotations
@@ -77,6 +81,7 @@ class Settings:
     stage_uploads: bool = True
     send_ahead: bool = True
     pinned_copies: str = "auto"
+    learn_links: bool = True
     #: device label -> fraction of the work-groups, for ``policy="static"``
     static_fractions: dict[str, float] = field(default_factory=dict)
 
@@ -92,7 +97,8 @@ class Settings:
         """
         return (self.policy, self.mode, self.online, self.verify, self.faults,
                 self.min_split_us, self.merge, self.stage_uploads, self.send_ahead,
-                self.pinned_copies, tuple(sorted(self.static_fractions.items())))
+                self.pinned_copies, self.learn_links,
+                tuple(sorted(self.static_fractions.items())))
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
@@ -132,6 +138,7 @@ def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Se
         stage_uploads=_flag(env.get("SKMD_STAGE_UPLOADS"), True),
         send_ahead=_flag(env.get("SKMD_SEND_AHEAD"), True),
         pinned_copies=(env.get("SKMD_PINNED_COPIES") or "auto").strip().lower(),
+        learn_links=_flag(env.get("SKMD_LEARN_LINKS"), True),
     )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import sys
 import threading
+import time
 import weakref
 from contextlib import ExitStack
 from dataclasses import dataclass, field
@@ -281,10 +282,11 @@ class BufferState:
 
     def fill_mirror(self, label: str, context: cl.Context, queue: cl.CommandQueue,
                     app_buf: MemObj, home_queue: cl.CommandQueue,
-                    lo: int, hi: int) -> int:
+                    lo: int, hi: int) -> tuple[int, float]:
         """Make ``label``'s mirror hold ``[lo, hi)`` at the current version.
 
-        Returns the bytes sent to the device.
+        Returns the bytes sent to the device and the seconds the sends took (the
+        link alone: not the read from home into the host shadow before them).
         """
         m = self.mirror(label, context, queue)
         with self.lock:
@@ -293,15 +295,16 @@ class BufferState:
                 m.valid = IntervalSet()
             gaps = m.valid.missing(lo, hi)
             if not gaps:
-                return 0
+                return 0, 0.0
             shadow, _ = self.fetch_host(app_buf, home_queue, lo, hi)
             sent = 0
+            t = time.perf_counter()
             for a, b in gaps:
                 raw.enqueue_write_buffer(queue, m.buf, shadow[a:b], dst_offset=a,
                                              is_blocking=True)
                 m.valid.add(a, b)
                 sent += b - a
-            return sent
+            return sent, time.perf_counter() - t
 
 
 #: released mirrors kept for reuse, by (device label, size): device allocations

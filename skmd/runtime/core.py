@@ -75,6 +75,8 @@ class Runtime:
         self.pool = ThreadPoolExecutor(max_workers=4 * max(1, len(self.devices)),
                                        thread_name_prefix="skmd-dev")
         self.estimates = planner.Estimates()
+        #: helpers' link speeds as their transfers measured them in place
+        self.link_rates = planner.LinkEstimates()
         self._records: list[LaunchRecord] = []
         #: cheap tuples for launches that ran whole, turned into records when read
         self._light: list[tuple] = []
@@ -208,15 +210,39 @@ class Runtime:
 
     # -- links -----------------------------------------------------------------
     def link(self, dev: PhysicalDevice) -> tuple[float, float]:
-        """Measured host->device and device->host bytes/s (inf for the home device)."""
+        """Measured host->device and device->host bytes/s (inf for the home device).
+
+        The probe's figures, or (``SKMD_LEARN_LINKS``, on by default) what this
+        process's transfers to and from ``dev`` measured where there are enough.
+        """
         if dev is self.home:
             return (math.inf, math.inf)
+        probe = self.probed_link(dev)
+        if not config.get().learn_links:
+            return probe
+        return self.link_rates.correct(dev.label, probe)
+
+    def probed_link(self, dev: PhysicalDevice) -> tuple[float, float]:
+        """The link probe's (h2d, d2h) bytes/s for ``dev``, measured once per machine."""
         hit = self._links.get(dev.label)
         if hit is None:
             from skmd.runtime import links
             hit = links.link_speed(self, dev)
             self._links[dev.label] = hit
         return hit
+
+    def link_note(self) -> str | None:
+        """Which helpers' links the models take as measured in place, against the probe."""
+        if not config.get().learn_links:
+            return None
+        told = []
+        for dev in self.order[1:]:
+            probe = self.probed_link(dev)
+            got = self.link(dev)
+            if got != probe:
+                told.append(f"{dev.label} {got[0] / 1e9:.1f}/{got[1] / 1e9:.1f} GB/s "
+                            f"(probe {probe[0] / 1e9:.1f}/{probe[1] / 1e9:.1f})")
+        return "links in place, h2d/d2h: " + ", ".join(told) if told else None
 
     # -- the launch hook -------------------------------------------------------
     def on_launch(self, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: Any,
@@ -476,6 +502,9 @@ class Runtime:
             rec.fastest_single_s, rec.fastest_single = alone
         if plan is not None:
             rec.predicted = {k: v for k, v in plan.predicted.items() if shares.get(k)}
+            links_used = self.link_note()
+            if links_used:
+                rec.notes.append(links_used)
         ranges = planner.to_ranges(shares, self.order)
         rec.reason = note
         with self.split_lock:

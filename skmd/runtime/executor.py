@@ -349,7 +349,10 @@ class SplitRun:
             # others read this device's copy through its copy queue, not behind its kernels
             bp.state.mirror(dev.label, dev.context, dev.copy_queue)
             for lo, hi in bp.need.get(dev.label, []):
-                sent += bp.state.fill_mirror(dev.label, dev.context, q, bp.root, self.hq, lo, hi)
+                n, took = bp.state.fill_mirror(dev.label, dev.context, q, bp.root, self.hq,
+                                               lo, hi)
+                self.rt.link_rates.observe(dev.label, "h2d", n, took)
+                sent += n
             m = bp.state.mirror(dev.label, dev.context, q)
             for i in bp.arg_indices:
                 swap[i] = m.buf
@@ -380,7 +383,9 @@ class SplitRun:
             if hi <= lo:
                 continue
             host = staging.take(hi - lo)
+            t_read = time.perf_counter()
             raw.enqueue_read_buffer(q, m.buf, host, src_offset=lo, is_blocking=True)
+            self.rt.link_rates.observe(dev.label, "d2h", hi - lo, time.perf_counter() - t_read)
             got += hi - lo
             outs.append((bp, (lo, hi), host))
         if got:

@@ -195,7 +195,6 @@ class GraphBatch:
 
     def _platform(self, batch: list[Deferred]) -> mkmd_graph.Platform:
         rt = self.rt
-        from skmd.runtime import links
         by_id = {d.id: d for d in batch}
         curves: dict[tuple[int, str], Any] = {}
 
@@ -207,7 +206,8 @@ class GraphBatch:
 
         h2d, d2h = {}, {}
         for dev in rt.devices:
-            h2d[dev.label], d2h[dev.label] = links.link_speed(rt, dev)
+            h2d[dev.label], d2h[dev.label] = (rt.home_link() if dev is rt.home
+                                              else rt.link(dev))
         return mkmd_graph.Platform(devices=tuple(d.label for d in rt.order),
                                    exec_time=exec_time, h2d_bps=h2d, d2h_bps=d2h,
                                    home=rt.home.label)
@@ -263,10 +263,12 @@ class GraphBatch:
             phase, why = ("mkmd" if mode == "mkmd" else "coarse"), "as set"
         t_batch = time.perf_counter()
         sched = None
+        links_used = None
         try:
             cmds, sizes, where = self._commands(batch)
             t = time.perf_counter()
             # a split must gain what one too short to split would take
+            links_used = self.rt.link_note()
             sched = mkmd_graph.schedule(cmds, sizes, self._platform(batch), phase,
                                         initial=where,
                                         min_gain=settings.min_split_us * 1e-6)
@@ -296,6 +298,8 @@ class GraphBatch:
                         f"schedule {(t_run - t_batch) * 1e3:.2f} ms, "
                         f"run {(t_home - t_run) * 1e3:.2f} ms, results home "
                         f"{(t_end - t_home) * 1e3:.2f} ms ({moved / 2**20:.1f} MiB)")
+                    if links_used:
+                        self.rt._records[-1].notes.append(links_used)
                 judged = True
                 if mode == "mkmd" and online:
                     judged = self.tuner.record(key, phase, t_end - t_batch)

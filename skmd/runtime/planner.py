@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -55,6 +56,55 @@ class Estimates:
                 r = Rate(per_unit=0.0)
                 self.rates[(key, label)] = r
             r.observe(seconds, units)
+
+
+@dataclass
+class LinkRate:
+    """Bytes/s of one direction of a helper's link, from its transfers timed in place.
+
+    The probe (:mod:`skmd.runtime.links`) times a lone copy on an idle machine;
+    inside a program the same link shares the host's memory and cores with
+    running kernels and other copies, and a CPU device's link was measured at a
+    sixth of its probe.  The estimate is the ratio of sums over the last
+    ``window`` transfers of ``min_bytes`` or more (large ones weigh by their
+    size); with fewer than ``min_samples`` of them there is none.
+    """
+    window: int = 16
+    min_bytes: int = 1 << 20
+    min_samples: int = 2
+    #: the last ``window`` (bytes, seconds) pairs
+    samples_: deque = field(default_factory=deque)
+
+    def observe(self, nbytes: int, seconds: float) -> None:
+        if nbytes < self.min_bytes or not (seconds > 0 and math.isfinite(seconds)):
+            return
+        self.samples_.append((nbytes, seconds))
+        while len(self.samples_) > self.window:
+            self.samples_.popleft()
+
+    @property
+    def bps_(self) -> float | None:
+        if len(self.samples_) < self.min_samples:
+            return None
+        return sum(b for b, _ in self.samples_) / sum(s for _, s in self.samples_)
+
+
+@dataclass
+class LinkEstimates:
+    """Per (device label, ``"h2d"``/``"d2h"``) rates measured in place, for the models."""
+    rates: dict[tuple[str, str], LinkRate] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def observe(self, label: str, direction: str, nbytes: int, seconds: float) -> None:
+        with self.lock:
+            self.rates.setdefault((label, direction), LinkRate()).observe(nbytes, seconds)
+
+    def correct(self, label: str, probe: tuple[float, float]) -> tuple[float, float]:
+        """``probe`` (h2d, d2h) with each direction measured in place where it was."""
+        with self.lock:
+            got = [self.rates.get((label, d)) for d in ("h2d", "d2h")]
+            learned = [r.bps_ if r is not None else None for r in got]
+        return tuple(p if x is None else x for p, x in zip(probe, learned))  # type: ignore[return-value]
 
 
 def launch_bytes(entry: KernelEntry, launch: Launch) -> tuple[float, float, float, float, int]:

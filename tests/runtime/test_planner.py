@@ -37,3 +37,31 @@ def test_nothing_to_move_leaves_the_bound_open():
     assert best_saving(1.0, 100, (0.0, 0.0, 0.0, 0.0, 0), [(1.0, 1.0)]) == 1.0
     assert best_saving(0.0, 100, PER_GROUP, [(1.0, 1.0)]) == 0.0
     assert math.isclose(best_saving(1.0, 100, PER_GROUP, []), 0.0, abs_tol=1e-12)
+
+
+def test_link_rate_is_bytes_over_seconds_of_the_large_transfers():
+    from skmd.runtime.planner import LinkRate
+    r = LinkRate(window=3)
+    r.observe(4 << 20, 1.0)
+    assert r.bps_ is None, "one transfer is not enough"
+    r.observe(1000, 1e-9)  # too small to tell a link's speed: ignored
+    r.observe(12 << 20, 1.0)
+    assert r.bps_ == pytest.approx((16 << 20) / 2.0), "large transfers weigh by their size"
+    for _ in range(3):
+        r.observe(8 << 20, 4.0)
+    assert r.bps_ == pytest.approx((8 << 20) / 4.0), "only the last `window` count"
+    r.observe(8 << 20, math.nan)
+    r.observe(8 << 20, 0.0)
+    assert len(r.samples_) == 3
+
+
+def test_link_estimates_correct_only_the_measured_direction():
+    from skmd.runtime.planner import LinkEstimates
+    est = LinkEstimates()
+    probe = (8e9, 9e9)
+    assert est.correct("cpu0", probe) == probe
+    for _ in range(2):
+        est.observe("cpu0", "d2h", 2 << 20, (2 << 20) / 1.5e9)
+    h2d, d2h = est.correct("cpu0", probe)
+    assert h2d == 8e9 and d2h == pytest.approx(1.5e9)
+    assert est.correct("gpu1", probe) == probe, "per device"

@@ -6,7 +6,7 @@ from skmd.runtime import faults
 from skmd.runtime import merge as mergemod
 from skmd.testing import compare_with_and_without, run_with_skmd
 
-from programs import commutator, iterate
+from programs import SRC, commutator, iterate
 
 
 def _split(records):
@@ -398,3 +398,48 @@ def test_first_launch_is_timed_on_home_and_says_so():
     assert np.array_equal(out, 3.0 * a)
     assert first.reason == "first launch of this kernel: whole, timed on the home device"
     assert first.measured and list(first.shares.values()) == [n // 64]
+
+
+def _big_scale(cl, policies=("even", "even", "even", "linear"), n=1 << 22):
+    """One 16 MiB kernel output per round: every helper reads back megabytes.  Each
+    round runs under the next of ``policies``."""
+    from skmd import config
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    a = np.arange(n, dtype=np.float32) / 7
+    mf = cl.mem_flags
+    A = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=a)
+    B = cl.Buffer(ctx, mf.READ_WRITE, a.nbytes)
+    scale = cl.Program(ctx, SRC).build().scale
+    for r, policy in enumerate(policies):
+        with config.override(policy=policy):
+            scale(q, (n,), (64,), A, B, np.float32(r + 2))
+    b = np.empty_like(a)
+    cl.enqueue_copy(q, b, B)
+    return {"b": b}
+
+
+@pytest.mark.parametrize("learn", [True, False])
+def test_links_measured_in_place_replace_the_probe(learn):
+    """The helpers' read-backs are timed; from the second on, the models take the
+    link at that speed (SKMD_LEARN_LINKS), and a split the models chose says so."""
+    import pyopencl as cl
+
+    from skmd.testing import mismatches, skmd_installed
+    bare = _big_scale(cl)
+    with skmd_installed(learn_links=learn, min_split_us=0.0) as rt:
+        out = _big_scale(cl)
+        recs = [r for r in rt.records if r.kernel == "scale"]
+        helpers = rt.order[1:]
+        learned = {d.label: rt.link_rates.correct(d.label, (0.0, 0.0)) for d in helpers}
+        used = {d.label: rt.link(d) for d in helpers}
+        probe = {d.label: rt.probed_link(d) for d in helpers}
+    assert not mismatches(bare, out)
+    assert len(_split(recs)) == 4, "linear splits three devices as fast as each other"
+    for label in learned:
+        assert learned[label][0] == 0.0, "inputs read in place: no h2d samples"
+        assert learned[label][1] > 0.0, "each helper read back megabytes per launch"
+        assert used[label] == ((probe[label][0], learned[label][1]) if learn
+                               else probe[label])
+    noted = [any(n.startswith("links in place") for n in r.notes) for r in recs]
+    assert noted == [False, False, False, learn], "even splits use no model"
