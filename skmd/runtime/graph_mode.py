@@ -34,6 +34,9 @@ from skmd.transform import Launch
 GRAPH_MIN_US = 2000.0
 #: the scheduling phases a recurring graph is measured under in ``mkmd`` mode
 PHASES = ("mkmd", "coarse")
+#: batches of one shape that run with a schedule before it is made again from
+#: what the models have learned since (the schedule costs milliseconds)
+SCHEDULE_REUSE = 8
 
 
 def phase_name(phase: str) -> str:
@@ -143,6 +146,9 @@ class GraphBatch:
         self.tried: set[tuple] = set()
         #: mkmd mode: fine or coarse phase per signature, by measurement
         self.tuner = PhaseTuner()
+        #: (run key, signature, phase) -> [batch shape, schedule, graph, batches it
+        #: may still run]
+        self.kept: dict[tuple, list] = {}
 
     def defer(self, queue: cl.CommandQueue, entry: KernelEntry, args: dict[int, ArgValue],
               launch: Launch, kernel: cl.Kernel | None = None) -> cl.Event:
@@ -236,6 +242,9 @@ class GraphBatch:
             batch, self.pending = self.pending, []
         if not batch:
             return
+        # node ids are positions, so that one schedule fits every batch of a shape
+        for pos, d in enumerate(batch):
+            d.id = pos
         settings = config.get()
         mode = settings.mode
         sig = tuple((d.entry.name, tuple(d.launch.global_size)) for d in batch)
@@ -264,42 +273,59 @@ class GraphBatch:
         t_batch = time.perf_counter()
         sched = None
         links_used = None
+        reused = False
         try:
             cmds, sizes, where = self._commands(batch)
+            shape = (tuple(cmds), tuple(sorted(sizes.items())),
+                     tuple(sorted((b, tuple(w)) for b, w in where.items())))
+            kept = self.kept.get(key + (phase,))
             t = time.perf_counter()
-            # a split must gain what one too short to split would take
-            links_used = self.rt.link_note()
-            sched = mkmd_graph.schedule(cmds, sizes, self._platform(batch), phase,
-                                        initial=where,
-                                        min_gain=settings.min_split_us * 1e-6)
+            if kept is not None and kept[0] == shape and kept[3] > 0:
+                _, sched, self.last_graph, _ = kept
+                kept[3] -= 1
+                reused = True
+            else:
+                links_used = self.rt.link_note()
+                # a split must gain what one too short to split would take
+                sched = mkmd_graph.schedule(cmds, sizes, self._platform(batch), phase,
+                                            initial=where,
+                                            min_gain=settings.min_split_us * 1e-6)
+                self.last_graph = mkmd_graph.build_graph(cmds, sizes, where)
+                self.kept[key + (phase,)] = [shape, sched, self.last_graph,
+                                             SCHEDULE_REUSE - 1]
             self.sched_s = time.perf_counter() - t
-            self.last_graph = mkmd_graph.build_graph(cmds, sizes, where)
             self.last_schedule = sched
         except Exception as exc:  # a scheduling failure falls back to program order
             self.rt.warn_once("mkmd-schedule", f"graph scheduling failed ({exc}); "
                                                "running kernels in order")
-        n_recs = len(self.rt._records)
+        seq_before = self.rt.seq
         try:
             t_run = time.perf_counter()
             if sched is None:
                 for d in batch:
                     self._run_node(d, [(self.rt.home, 0, d.launch.total_groups)], "inorder")
+            elif self._all_home(batch, sched):
+                # one in-order queue keeps the order with no host wait between kernels
+                self._run_in_order(batch, f"{phase_name(phase)} schedule: every kernel "
+                                          "whole on the home device, in program order")
             else:
                 self._execute(batch, sched)
             t_home = time.perf_counter()
             moved = self._settle_results()
             t_end = time.perf_counter()
             if sched is not None:
-                if len(self.rt._records) > n_recs:
+                recs = self.rt.records if self.rt.seq > seq_before else []
+                if recs and recs[-1].seq > seq_before:
                     # where a batch's time goes, beyond its kernels' own pieces
-                    self.rt._records[-1].notes.append(
+                    recs[-1].notes.append(
                         f"graph batch of {len(batch)} kernels, "
                         f"{phase_name(phase)} phase ({why}): "
-                        f"schedule {(t_run - t_batch) * 1e3:.2f} ms, "
+                        f"schedule {(t_run - t_batch) * 1e3:.2f} ms"
+                        f"{' (kept from an earlier batch)' if reused else ''}, "
                         f"run {(t_home - t_run) * 1e3:.2f} ms, results home "
                         f"{(t_end - t_home) * 1e3:.2f} ms ({moved / 2**20:.1f} MiB)")
                     if links_used:
-                        self.rt._records[-1].notes.append(links_used)
+                        recs[-1].notes.append(links_used)
                 judged = True
                 if mode == "mkmd" and online:
                     judged = self.tuner.record(key, phase, t_end - t_batch)
@@ -388,6 +414,12 @@ class GraphBatch:
             self.rt.note_whole(d.entry, d.launch.global_size, d.launch.local_size, reason)
         for d in batch:
             raw.queue_finish(d.queue)
+
+    def _all_home(self, batch: list[Deferred], sched: mkmd_graph.Schedule) -> bool:
+        """Whether ``sched`` runs every kernel of ``batch`` whole on the home device."""
+        home = self.rt.home
+        return all(all(dev is home for dev, _, _ in self._ranges(sched, d.id))
+                   for d in batch)
 
     def _execute(self, batch: list[Deferred], sched: mkmd_graph.Schedule) -> None:
         by_id = {d.id: d for d in batch}

@@ -443,3 +443,57 @@ def test_links_measured_in_place_replace_the_probe(learn):
                                else probe[label])
     noted = [any(n.startswith("links in place") for n in r.notes) for r in recs]
     assert noted == [False, False, False, learn], "even splits use no model"
+
+
+def test_graph_batch_scheduled_whole_on_home_runs_in_program_order(monkeypatch):
+    """A schedule that keeps every kernel whole on the home device (always so with one
+    device) runs the batch on the in-order queue, with no host wait between kernels:
+    not through the graph executor.  Results are the in-order ones, and each launch
+    and the batch note say what happened."""
+    import pyopencl as cl
+
+    from skmd.runtime import graph_mode
+    from skmd.testing import mismatches, skmd_installed
+
+    def no_executor(self, *a):
+        raise AssertionError("the graph executor ran an all-home schedule")
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_execute", no_executor)
+    bare = commutator(cl)
+    with skmd_installed(mode="mkmd", devices="0") as rt:
+        out = commutator(cl)
+        recs = list(rt.records)
+    assert not mismatches(bare, out)
+    assert len(recs) == 4
+    assert all(r.reason == "fine schedule: every kernel whole on the home device, in "
+               "program order" for r in recs), [r.reason for r in recs]
+    notes = [n for r in recs for n in r.notes if n.startswith("graph batch of")]
+    assert [n.split(",")[0] for n in notes] == ["graph batch of 3 kernels",
+                                               "graph batch of 1 kernels"]
+
+
+def test_a_recurring_graph_keeps_its_schedule_for_a_few_batches(monkeypatch):
+    """Batches of one shape (kernels, sizes, dependencies, where the buffers are) run
+    with the schedule of an earlier one, SCHEDULE_REUSE batches in all, and then get a
+    new one from what the models learned meanwhile; results stay the in-order ones."""
+    import pyopencl as cl
+
+    from skmd.runtime import graph_mode
+    from skmd.testing import mismatches, skmd_installed
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_all_home", lambda self, *a: False)
+    made = []
+    real = graph_mode.mkmd_graph.schedule
+    monkeypatch.setattr(graph_mode.mkmd_graph, "schedule",
+                        lambda *a, **k: made.append(1) or real(*a, **k))
+    bare = commutator(cl)
+    n = graph_mode.SCHEDULE_REUSE + 2
+    with skmd_installed(mode="coarse", policy="even") as rt:
+        outs = [commutator(cl) for _ in range(n)]
+        notes = [nt for r in rt.records for nt in r.notes if nt.startswith("graph batch of 3")]
+    assert all(not mismatches(bare, out) for out in outs)
+    kept = ["(kept from an earlier batch)" in nt for nt in notes]
+    reuse = graph_mode.SCHEDULE_REUSE
+    assert kept == [False] + [True] * (reuse - 1) + [False] + [True] * (n - reuse - 1)
+    assert len(made) == 4, "two batch shapes, each scheduled twice"
