@@ -6,7 +6,7 @@
 #         | rounds2 | rounds1gpu | graphs4 | graphs5 | onegpu3 | onegpu4 | onegpu5
 #         | onegpu6 | rounds3a | rounds3b | online | onegpu7 | onegpu8
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
-#         | copies3 | copies4 | copies5 | links1
+#         | copies3 | copies4 | copies5 | links1 | order1
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -287,6 +287,15 @@ links1)
   for b in gabe abe care gramian; do
     bench linksmkmd gpu0,cpu0 55 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
       --variant probe:learn_links=0 $b
+  done ;;
+order1)
+  # links1's graphs again: all-home schedules on the in-order queue, schedules kept
+  # for batches of one shape
+  for b in jacobi bicgstab lyapunov stein svd sylvester; do
+    bench ordermkmd gpu0,cpu0 38 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 $b
+  done
+  for b in gabe abe care gramian; do
+    bench ordermkmd gpu0,cpu0 55 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 $b
   done ;;
 rounds3a|rounds3b)
   # the memory-bound programs on gpu0 + gpu1 + cpu0 with as many rounds as fit (20 in
