@@ -6,7 +6,7 @@
 #         | rounds2 | rounds1gpu | graphs4 | graphs5 | onegpu3 | onegpu4 | onegpu5
 #         | onegpu6 | rounds3a | rounds3b | online | onegpu7 | onegpu8
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
-#         | copies3 | copies4 | copies5 | links1 | order1
+#         | copies3 | copies4 | copies5 | links1 | order1 | order2
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -297,6 +297,13 @@ order1)
   for b in gabe abe care gramian; do
     bench ordermkmd gpu0,cpu0 55 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 $b
   done ;;
+order2)
+  # kernels of batches too short to schedule launched at once (BiCGSTAB, Jacobi), and
+  # two larger graphs again
+  for b in bicgstab jacobi lyapunov; do
+    bench ordermkmd gpu0,cpu0 38 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 $b
+  done
+  bench ordermkmd gpu0,cpu0 55 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 abe ;;
 rounds3a|rounds3b)
   # the memory-bound programs on gpu0 + gpu1 + cpu0 with as many rounds as fit (20 in
   # part rounds left seven of them not shown within 3 % at 95 % confidence), in two

@@ -284,7 +284,10 @@ class Runtime:
             reason = "profiling run: launches run whole"
         if s.mode in ("mkmd", "coarse"):
             if reason is None and entry.analysis is not None:
-                return self.graph.defer(queue, entry, args, launch, kernel)
+                if not self.graph.runs_at_once(entry, launch):
+                    return self.graph.defer(queue, entry, args, launch, kernel)
+                reason = ("its graph batches were too short to schedule: launched at "
+                          "once, as in program order")
             self.flush_graph()  # a kernel the graph cannot hold orders everything before it
         plan = None
         keep = True

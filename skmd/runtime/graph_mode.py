@@ -34,6 +34,12 @@ from skmd.transform import Launch
 GRAPH_MIN_US = 2000.0
 #: the scheduling phases a recurring graph is measured under in ``mkmd`` mode
 PHASES = ("mkmd", "coarse")
+#: a launch shape in this many too-short batches in a row is launched at once for
+#: the next AT_ONCE_LAUNCHES launches, then deferred once to look again: deferring
+#: costs a tiny kernel more than any schedule could give it back, and keeps the
+#: device idle while the host records the batch
+AT_ONCE_AFTER = 3
+AT_ONCE_LAUNCHES = 64
 #: batches of one shape that run with a schedule before it is made again from
 #: what the models have learned since (the schedule costs milliseconds)
 SCHEDULE_REUSE = 8
@@ -146,6 +152,10 @@ class GraphBatch:
         self.tried: set[tuple] = set()
         #: mkmd mode: fine or coarse phase per signature, by measurement
         self.tuner = PhaseTuner()
+        #: (run key, kernel, global size) -> too-short batches in a row it was in
+        self.short: dict[tuple, int] = {}
+        #: (run key, kernel, global size) -> launches left to run at once
+        self.at_once: dict[tuple, int] = {}
         #: (run key, signature, phase) -> [batch shape, schedule, graph, batches it
         #: may still run]
         self.kept: dict[tuple, list] = {}
@@ -158,6 +168,29 @@ class GraphBatch:
                                          kernel))
             self.next_id += 1
         return ev
+
+    def runs_at_once(self, entry: KernelEntry, launch: Launch) -> bool:
+        """Whether this launch skips the graph: its recent batches were all too short."""
+        settings = config.get()
+        if not settings.online:
+            return False
+        k = (settings.run_key, entry.key, tuple(launch.global_size))
+        with self.lock:
+            left = self.at_once.get(k, 0)
+            if left <= 0:
+                return False
+            self.at_once[k] = left - 1
+            return True
+
+    def _count_short(self, batch: list[Deferred], short: bool, run_key: tuple) -> None:
+        with self.lock:
+            for k in {(run_key, d.entry.key, tuple(d.launch.global_size)) for d in batch}:
+                if not short:
+                    self.short.pop(k, None)
+                    continue
+                self.short[k] = self.short.get(k, 0) + 1
+                if self.short[k] >= AT_ONCE_AFTER:
+                    self.at_once[k] = AT_ONCE_LAUNCHES
 
     # -- scheduling ----------------------------------------------------------------
     def _commands(self, batch: list[Deferred]
@@ -251,7 +284,9 @@ class GraphBatch:
         key = (settings.run_key, sig)
         home_s = self._home_estimate(batch)
         reason = None
-        if self._too_small(home_s):
+        short = self._too_small(home_s)
+        self._count_short(batch, short, settings.run_key)
+        if short:
             reason = f"graph batch shorter than {GRAPH_MIN_US:g} us: program order"
         elif self.hold.get(key, 0) > 0:
             self.hold[key] -= 1

@@ -497,3 +497,25 @@ def test_a_recurring_graph_keeps_its_schedule_for_a_few_batches(monkeypatch):
     reuse = graph_mode.SCHEDULE_REUSE
     assert kept == [False] + [True] * (reuse - 1) + [False] + [True] * (n - reuse - 1)
     assert len(made) == 4, "two batch shapes, each scheduled twice"
+
+
+def test_kernels_of_batches_too_short_to_schedule_are_launched_at_once(monkeypatch):
+    """A launch shape found in AT_ONCE_AFTER too-short batches in a row is no longer
+    deferred (recording it costs more than a schedule could give back) for the next
+    AT_ONCE_LAUNCHES launches; then it is deferred once to look again.  Results are
+    the in-order ones, and each launch says how it ran."""
+    import pyopencl as cl
+
+    from skmd.runtime import graph_mode
+    from skmd.testing import mismatches, skmd_installed
+    monkeypatch.setattr(graph_mode, "AT_ONCE_LAUNCHES", 3)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: True)
+    bare = commutator(cl)
+    with skmd_installed(mode="mkmd") as rt:
+        outs = [commutator(cl) for _ in range(6)]
+        reasons = [r.reason for r in rt.records if r.kernel == "matmul"]
+    assert all(not mismatches(bare, out) for out in outs)
+    at_once = [r.startswith("its graph batches were too short") for r in reasons]
+    # two matmuls per run, in one batch: three runs' short batches, then three
+    # launches at once, then one deferred again (in a short batch: three more at once)
+    assert at_once == [False] * 6 + [True] * 3 + [False] + [True] * 2, reasons
