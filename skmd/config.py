@@ -19,7 +19,8 @@ variable               meaning
                        scheduled), ``coarse`` (DAG, whole kernels only),
                        ``inorder`` (everything whole on the home device).
 ``SKMD_PROFILE_DIR``   folder of the profile store (``profiles.sqlite``).
-``SKMD_ONLINE``        ``1`` (default): measured times refine later splits.
+``SKMD_ONLINE``        ``1`` (default): measured times refine later splits (and
+                       graph mode's choices: phase, guard rail, launches at once).
 ``SKMD_VERIFY``        ``1``: every split launch is re-run whole and compared.
 ``SKMD_MIN_SPLIT_US``  launches predicted shorter than this run whole (default
                        200 microseconds); graph mode's fine phase keeps a split
