@@ -153,10 +153,12 @@ graphs5)
   done ;;
 online)
   # what online corrections gain where work is split: the compute-bound programs on
-  # two GPUs, with them off in the same rounds (--variant)
+  # two GPUs, with them off in the same rounds (--variant): measured times, link
+  # speeds measured in place, the chunked transfers
   for b in $COMPUTE; do
     bench online gpu0,gpu1 110 --suite skmd --policy hill --repeat 60 \
-      --variant offline:online=0 --variant pageable:pinned_copies=never $b
+      --variant offline:online=0 --variant probe:learn_links=0 \
+      --variant pageable:pinned_copies=never $b
   done ;;
 onegpu7)
   # graphs on gpu0 alone with and without sending staged uploads ahead, in the same
