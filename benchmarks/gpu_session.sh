@@ -38,6 +38,15 @@ skmd3() { for b in "$@"; do bench skmd "" 100 --suite skmd --oracle-steps 4 --ma
 skmd2() { for b in $COMPUTE; do bench skmd2gpu gpu0,gpu1 "$1" --suite skmd --oracle-steps 8 $b; done; }
 onegpu() { for b in "$@"; do bench gpucpu gpu0,cpu0 40 --suite skmd --oracle-steps 8 --max-seconds 1.5 $b; done; }
 mkmd2() { for b in $MKMD; do bench mkmd gpu0,gpu1 "$1" --suite mkmd --policy hill $b; done; }
+# graphs1gpu TAG SECONDS "VARIANT ARGS" NAME...: graphs on gpu0 + cpu0, up to 40 rounds each
+graphs1gpu() {
+  local tag=$1 secs=$2 variants=$3; shift 3
+  for b in "$@"; do
+    # word-split on purpose: VARIANT ARGS holds zero or more --variant options
+    bench "$tag" gpu0,cpu0 "$secs" --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
+      $variants "$b"
+  done
+}
 
 case "$part" in
 skmd)
@@ -252,60 +261,32 @@ copies3)
     bench copies gpu0,cpu0 55 --suite skmd --policy hill --repeat 200 --max-seconds 0.5 \
       --variant pageable:pinned_copies=never $b
   done
-  for b in jacobi bicgstab lyapunov stein svd sylvester; do
-    bench copiesmkmd gpu0,cpu0 38 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
-      --variant pageable:pinned_copies=never $b
-  done
-  bench copiesmkmd gpu0,cpu0 60 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
-    --variant pageable:pinned_copies=never abe ;;
+  graphs1gpu copiesmkmd 38 "--variant pageable:pinned_copies=never" jacobi bicgstab lyapunov stein svd sylvester
+  graphs1gpu copiesmkmd 60 "--variant pageable:pinned_copies=never" abe ;;
 copies4)
   # copies3's graphs again, graph mode's staged uploads copied by as many threads
   # as chunked copies use, and three larger graphs
-  for b in jacobi bicgstab lyapunov stein svd sylvester; do
-    bench copiesmkmd gpu0,cpu0 38 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
-      --variant pageable:pinned_copies=never $b
-  done
-  for b in gabe care gramian; do
-    bench copiesmkmd gpu0,cpu0 55 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
-      --variant pageable:pinned_copies=never $b
-  done ;;
+  graphs1gpu copiesmkmd 38 "--variant pageable:pinned_copies=never" jacobi bicgstab lyapunov stein svd sylvester
+  graphs1gpu copiesmkmd 55 "--variant pageable:pinned_copies=never" gabe care gramian ;;
 copies5)
   # copies4 again, graph mode's whole uploads sent home in chunks as they are staged
-  for b in jacobi bicgstab lyapunov stein svd sylvester; do
-    bench copiesmkmd gpu0,cpu0 38 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
-      --variant pageable:pinned_copies=never $b
-  done
-  for b in gabe abe; do
-    bench copiesmkmd gpu0,cpu0 55 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
-      --variant pageable:pinned_copies=never $b
-  done ;;
+  graphs1gpu copiesmkmd 38 "--variant pageable:pinned_copies=never" jacobi bicgstab lyapunov stein svd sylvester
+  graphs1gpu copiesmkmd 55 "--variant pageable:pinned_copies=never" gabe abe ;;
 links1)
   # copies5's graphs and two more: the fine phase's splits must gain SKMD_MIN_SPLIT_US,
   # and links measured in place against the probe's figures in the same rounds
-  for b in jacobi bicgstab lyapunov stein svd sylvester; do
-    bench linksmkmd gpu0,cpu0 38 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
-      --variant probe:learn_links=0 $b
-  done
-  for b in gabe abe care gramian; do
-    bench linksmkmd gpu0,cpu0 55 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
-      --variant probe:learn_links=0 $b
-  done ;;
+  graphs1gpu linksmkmd 38 "--variant probe:learn_links=0" jacobi bicgstab lyapunov stein svd sylvester
+  graphs1gpu linksmkmd 55 "--variant probe:learn_links=0" gabe abe care gramian ;;
 order1)
   # links1's graphs again: all-home schedules on the in-order queue, schedules kept
   # for batches of one shape
-  for b in jacobi bicgstab lyapunov stein svd sylvester; do
-    bench ordermkmd gpu0,cpu0 38 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 $b
-  done
-  for b in gabe abe care gramian; do
-    bench ordermkmd gpu0,cpu0 55 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 $b
-  done ;;
+  graphs1gpu ordermkmd 38 "" jacobi bicgstab lyapunov stein svd sylvester
+  graphs1gpu ordermkmd 55 "" gabe abe care gramian ;;
 order2)
   # kernels of batches too short to schedule launched at once (BiCGSTAB, Jacobi), and
   # two larger graphs again
-  for b in bicgstab jacobi lyapunov; do
-    bench ordermkmd gpu0,cpu0 38 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 $b
-  done
-  bench ordermkmd gpu0,cpu0 55 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 abe ;;
+  graphs1gpu ordermkmd 38 "" bicgstab jacobi lyapunov
+  graphs1gpu ordermkmd 55 "" abe ;;
 rounds3a|rounds3b)
   # the memory-bound programs on gpu0 + gpu1 + cpu0 with as many rounds as fit (20 in
   # part rounds left seven of them not shown within 3 % at 95 % confidence), in two
