@@ -470,14 +470,30 @@ class Runtime:
         if self._light:
             with self.seq_lock:
                 light, self._light = self._light, []
-            for seq, name, gsize, lsize, reason, pol, mode in light:
-                self._records.append(LaunchRecord(
-                    run_id=self.run_id, seq=seq, kernel=name, total_groups=0,
-                    global_size=tuple(int(x) for x in gsize),
-                    local_size=None if lsize is None else tuple(int(x) for x in lsize),
-                    policy=pol, mode=mode, shares={self.home.label: 0}, reason=reason))
+            self._records.extend(self._from_light(t) for t in light)
             self._records.sort(key=lambda r: r.seq)
         return self._records
+
+    def _from_light(self, t: tuple) -> LaunchRecord:
+        seq, name, gsize, lsize, reason, pol, mode = t
+        return LaunchRecord(
+            run_id=self.run_id, seq=seq, kernel=name, total_groups=0,
+            global_size=tuple(int(x) for x in gsize),
+            local_size=None if lsize is None else tuple(int(x) for x in lsize),
+            policy=pol, mode=mode, shares={self.home.label: 0}, reason=reason)
+
+    def last_record(self, after: int) -> LaunchRecord | None:
+        """The latest launch recorded after sequence number ``after``, as a full
+        record (one that takes notes), or None; without sorting every record, as
+        :attr:`records` does, since graph batches ask for it every time."""
+        with self.seq_lock:
+            full = self._records[-1] if self._records else None
+            light = self._light[-1] if self._light else None
+            if light is not None and light[0] > after and (full is None
+                                                           or light[0] > full.seq):
+                full = self._from_light(self._light.pop())
+                self._records.append(full)
+        return full if full is not None and full.seq > after else None
 
     @records.setter
     def records(self, value: list[LaunchRecord]) -> None:

@@ -131,7 +131,6 @@ class GraphBatch:
         self.rt = runtime
         self.pending: list[Deferred] = []
         self.lock = threading.RLock()
-        self.next_id = 0
         self.last_schedule: mkmd_graph.Schedule | None = None
         self.last_graph: Any = None
         self.node_pool = ThreadPoolExecutor(max_workers=64, thread_name_prefix="skmd-node")
@@ -164,9 +163,10 @@ class GraphBatch:
               launch: Launch, kernel: cl.Kernel | None = None) -> cl.Event:
         ev = cl.UserEvent(queue.context)
         with self.lock:
-            self.pending.append(Deferred(self.next_id, queue, entry, dict(args), launch, ev,
-                                         kernel))
-            self.next_id += 1
+            # a node's id is its place in the batch, so that one schedule fits every
+            # batch of a shape
+            self.pending.append(Deferred(len(self.pending), queue, entry, dict(args),
+                                         launch, ev, kernel))
         return ev
 
     def runs_at_once(self, entry: KernelEntry, launch: Launch) -> bool:
@@ -275,9 +275,6 @@ class GraphBatch:
             batch, self.pending = self.pending, []
         if not batch:
             return
-        # node ids are positions, so that one schedule fits every batch of a shape
-        for pos, d in enumerate(batch):
-            d.id = pos
         settings = config.get()
         mode = settings.mode
         sig = tuple((d.entry.name, tuple(d.launch.global_size)) for d in batch)
@@ -349,10 +346,10 @@ class GraphBatch:
             moved = self._settle_results()
             t_end = time.perf_counter()
             if sched is not None:
-                recs = self.rt.records if self.rt.seq > seq_before else []
-                if recs and recs[-1].seq > seq_before:
+                last = self.rt.last_record(seq_before)
+                if last is not None:
                     # where a batch's time goes, beyond its kernels' own pieces
-                    recs[-1].notes.append(
+                    last.notes.append(
                         f"graph batch of {len(batch)} kernels, "
                         f"{phase_name(phase)} phase ({why}): "
                         f"schedule {(t_run - t_batch) * 1e3:.2f} ms"
@@ -360,7 +357,7 @@ class GraphBatch:
                         f"run {(t_home - t_run) * 1e3:.2f} ms, results home "
                         f"{(t_end - t_home) * 1e3:.2f} ms ({moved / 2**20:.1f} MiB)")
                     if links_used:
-                        recs[-1].notes.append(links_used)
+                        last.notes.append(links_used)
                 judged = True
                 if mode == "mkmd" and online:
                     judged = self.tuner.record(key, phase, t_end - t_batch)
