@@ -7,6 +7,7 @@
 #         | onegpu6 | rounds3a | rounds3b | online | onegpu7 | onegpu8
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
+#         | x2memory | x2online
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -299,6 +300,26 @@ rounds3a|rounds3b)
   for b in "$@"; do
     bench rounds "" 75 --suite skmd --policy hill --repeat 150 --max-seconds 0.5 \
       --variant pageable:pinned_copies=never $b
+  done ;;
+x2memory)
+  # two H200s + the CPU, one call: every memory-bound program on all three devices,
+  # as many rounds as fit 41 s, chunked copies against the driver's pageable path
+  for b in aesencrypt aesdecrypt boxmuller fdtd3d medianfilter reduction scanlargearrays \
+           sobelfilter vectoradd blackscholes histogram matrixtranspose mersennetwister; do
+    bench rounds "" 41 --suite skmd --policy hill --repeat 150 --max-seconds 0.5 \
+      --variant pageable:pinned_copies=never $b
+  done ;;
+x2online)
+  # two H200s: the compute-bound programs with online corrections off, link figures
+  # from the probe, and pageable copies in the same rounds; then every graph, a few
+  # rounds each, on the code as it stands
+  for b in $COMPUTE; do
+    bench online gpu0,gpu1 95 --suite skmd --policy hill --repeat 60 \
+      --variant offline:online=0 --variant probe:learn_links=0 \
+      --variant pageable:pinned_copies=never $b
+  done
+  for b in $MKMD; do
+    bench mkmd gpu0,gpu1 24 --suite mkmd --policy hill --repeat 20 --max-seconds 0.5 $b
   done ;;
 onegpu_all)
   # every SKMD program on one GPU + the CPU; CPU shares predicted too slow are left out
