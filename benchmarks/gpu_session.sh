@@ -7,7 +7,7 @@
 #         | onegpu6 | rounds3a | rounds3b | online | onegpu7 | onegpu8
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
-#         | x2memory | x2online
+#         | x2memory | x2online | x2graphs
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -320,6 +320,13 @@ x2online)
   done
   for b in $MKMD; do
     bench mkmd gpu0,gpu1 24 --suite mkmd --policy hill --repeat 20 --max-seconds 0.5 $b
+  done ;;
+x2graphs)
+  # two H200s: every graph; kernels whole on home enqueued behind their predecessors
+  # there, against waiting on the host for them to finish (nochain), in the same rounds
+  for b in $MKMD; do
+    bench mkmd gpu0,gpu1 $([ $b = commutator ] && echo 62 || echo 48) --suite mkmd \
+      --policy hill --repeat 40 --max-seconds 0.5 --variant nochain:chain_home=0 $b
   done ;;
 onegpu_all)
   # every SKMD program on one GPU + the CPU; CPU shares predicted too slow are left out

@@ -83,6 +83,7 @@ class Settings:
     send_ahead: bool = True
     pinned_copies: str = "auto"
     learn_links: bool = True
+    chain_home: bool = True
     #: device label -> fraction of the work-groups, for ``policy="static"``
     static_fractions: dict[str, float] = field(default_factory=dict)
 
@@ -98,7 +99,7 @@ class Settings:
         """
         return (self.policy, self.mode, self.online, self.verify, self.faults,
                 self.min_split_us, self.merge, self.stage_uploads, self.send_ahead,
-                self.pinned_copies, self.learn_links,
+                self.pinned_copies, self.learn_links, self.chain_home,
                 tuple(sorted(self.static_fractions.items())))
 
     def __post_init__(self) -> None:
@@ -140,6 +141,7 @@ def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Se
         send_ahead=_flag(env.get("SKMD_SEND_AHEAD"), True),
         pinned_copies=(env.get("SKMD_PINNED_COPIES") or "auto").strip().lower(),
         learn_links=_flag(env.get("SKMD_LEARN_LINKS"), True),
+        chain_home=_flag(env.get("SKMD_CHAIN_HOME"), True),
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 import pyopencl as cl
@@ -164,6 +164,9 @@ class SplitRun:
         self.t0 = runtime.t0
         self.lock = threading.Lock()
         self.home_event: cl.Event | None = None
+        #: graph mode: called once a run whole on home is enqueued and its buffers'
+        #: states say so; a successor on home's in-order queue may then be enqueued
+        self.on_enqueued: Callable[[], None] | None = None
 
     # -- timing helpers -------------------------------------------------------
     def _piece(self, dev: str, kind: str, start: float, end: float, label: str = "",
@@ -203,6 +206,10 @@ class SplitRun:
             home_evt = self._launch_home(home_share.first, home_share.last, mode)
             self.home_event = home_evt
         t_home_enq = time.perf_counter()
+        early = self.on_enqueued is not None and not others and home_evt is not None
+        if early:  # home's queue orders its successors; the states may say so now
+            self._written(plans, [])
+            self.on_enqueued()
 
         futures = [(sh, self.rt.pool.submit(self._helper, sh, plans, mode)) for sh in others]
         results = []
@@ -240,7 +247,12 @@ class SplitRun:
             self.record.merge_s = t_m_end - t_m
             self._piece(self.home.label, "merge", t_m, t_m_end, self.entry.name, merge_bytes)
 
-        # Coherence: written buffers move to a new version; helpers keep what they computed.
+        if not early:
+            self._written(plans, others)
+
+    def _written(self, plans: list[BufferPlan], others: list[Share]) -> None:
+        """Coherence: written buffers move to a new version; helpers keep what they
+        computed."""
         for bp in plans:
             if not bp.written or self.lazy:
                 continue

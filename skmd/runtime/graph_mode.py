@@ -449,9 +449,7 @@ class GraphBatch:
 
     def _all_home(self, batch: list[Deferred], sched: mkmd_graph.Schedule) -> bool:
         """Whether ``sched`` runs every kernel of ``batch`` whole on the home device."""
-        home = self.rt.home
-        return all(all(dev is home for dev, _, _ in self._ranges(sched, d.id))
-                   for d in batch)
+        return all(self._whole_on_home(self._ranges(sched, d.id)) for d in batch)
 
     def _execute(self, batch: list[Deferred], sched: mkmd_graph.Schedule) -> None:
         by_id = {d.id: d for d in batch}
@@ -469,11 +467,17 @@ class GraphBatch:
         futures: dict[int, Future] = {}
         # done[n]: node n's results are in place (its task goes on to learn from them)
         done: dict[int, Future] = {n: Future() for n in order}
+        # queued[n]: node n, whole on home, is on home's in-order queue; a successor
+        # also whole on home need not wait for more (SKMD_CHAIN_HOME)
+        queued: dict[int, Future] = {}
+        if config.get().chain_home:
+            queued = {n: Future() for n in order if self._whole_on_home(ranges[n])}
         try:
             for n in order:
-                preds = [done[p] for p in graph.predecessors(n) if p in futures]
+                preds = [queued[p] if n in queued and p in queued else done[p]
+                         for p in graph.predecessors(n) if p in futures]
                 futures[n] = self.node_pool.submit(self._node_task, by_id[n], ranges[n],
-                                                   preds, sends, done[n])
+                                                   preds, sends, done[n], queued.get(n))
             errors = []
             for n in order:
                 try:
@@ -505,22 +509,28 @@ class GraphBatch:
                 cur += k
         return ranges
 
+    def _whole_on_home(self, ranges: list[tuple[Any, int, int]]) -> bool:
+        return all(dev is self.rt.home for dev, _, _ in ranges)
+
     def _node_task(self, d: Deferred, ranges: list[tuple[Any, int, int]],
                    preds: list[Future], sends: StagedSends | None = None,
-                   done: Future | None = None) -> None:
+                   done: Future | None = None, queued: Future | None = None) -> None:
         try:
             for p in preds:
                 p.result()
-            self._run_node(d, ranges, config.get().mode, sends, done)
+            self._run_node(d, ranges, config.get().mode, sends, done, queued)
         except BaseException as exc:
-            if done is not None and not done.done():
-                done.set_exception(exc)  # its successors fail rather than run on
+            for f in (queued, done):
+                if f is not None and not f.done():
+                    f.set_exception(exc)  # its successors fail rather than run on
             raise
 
     def _run_node(self, d: Deferred, ranges: list[tuple[Any, int, int]], mode: str,
-                  sends: StagedSends | None = None, done: Future | None = None) -> None:
+                  sends: StagedSends | None = None, done: Future | None = None,
+                  queued: Future | None = None) -> None:
         """Run one kernel of a graph; ``done`` is set once its results are in place and
-        its devices free, before the models learn from it (successors need not wait)."""
+        its devices free, before the models learn from it (successors need not wait);
+        ``queued``, for a kernel whole on home, once it is on home's in-order queue."""
         rt = self.rt
         if not ranges:
             ranges = [(rt.home, 0, d.launch.total_groups)]
@@ -547,11 +557,15 @@ class GraphBatch:
                            [Share(dev, a, b) for dev, a, b in ranges], rec, lazy=True)
             if sends is not None:
                 sends.wait_for(d, ranges, run._piece)
+            if queued is not None:
+                run.on_enqueued = lambda: queued.set_result(None)
             run.run()
             rec.wall_s = time.perf_counter() - t0
         finally:
             for lk in reversed(locks):
                 lk.release()
+        if queued is not None and not queued.done():  # none was enqueued: no kernel
+            queued.set_result(None)
         if done is not None:
             done.set_result(None)
         rt.learn(d.entry, d.launch, rec)

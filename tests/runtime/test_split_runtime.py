@@ -519,3 +519,55 @@ def test_kernels_of_batches_too_short_to_schedule_are_launched_at_once(monkeypat
     # two matmuls per run, in one batch: three runs' short batches, then three
     # launches at once, then one deferred again (in a short batch: three more at once)
     assert at_once == [False] * 6 + [True] * 3 + [False] + [True] * 2, reasons
+
+
+@pytest.mark.parametrize("chain", [True, False])
+def test_kernels_whole_on_home_follow_their_predecessors_on_its_queue(monkeypatch, chain):
+    """In a graph batch that is not all on home, a kernel whole on home whose
+    predecessors are also whole on home is enqueued behind them on home's in-order
+    queue, without waiting for them to finish (SKMD_CHAIN_HOME); off, it waits.
+    Results are the in-order ones either way."""
+    import dataclasses
+    import threading
+    import time
+
+    import pyopencl as cl
+
+    from skmd.runtime import executor, graph_mode, raw
+    from skmd.testing import mismatches, skmd_installed
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_all_home", lambda self, *a: False)
+    home = {}
+    real_schedule = graph_mode.mkmd_graph.schedule
+
+    def on_home(*a, **k):
+        sched = real_schedule(*a, **k)
+        return dataclasses.replace(sched, slots=[
+            dataclasses.replace(s, device=home["label"]) if s.kind == "run" else s
+            for s in sched.slots])
+    monkeypatch.setattr(graph_mode.mkmd_graph, "schedule", on_home)
+    log, mine = [], threading.local()
+    real_launch, real_wait = executor.SplitRun._launch_home, raw.event_wait
+
+    def launch(self, *a):
+        mine.kernel = self.entry.name
+        log.append(("enqueued", self.entry.name, time.perf_counter()))
+        return real_launch(self, *a)
+
+    def slow_wait(evt):
+        time.sleep(0.05)
+        real_wait(evt)
+        log.append(("finished", getattr(mine, "kernel", None), time.perf_counter()))
+    monkeypatch.setattr(executor.SplitRun, "_launch_home", launch)
+    monkeypatch.setattr(raw, "event_wait", slow_wait)
+    bare = commutator(cl)
+    with skmd_installed(mode="coarse", chain_home=chain) as rt:
+        home["label"] = rt.home.label
+        out = commutator(cl)
+    assert not mismatches(bare, out)
+    # the first batch: two matmuls, then the axpy that reads both
+    axpy_enqueued = next(t for ev, k, t in log if ev == "enqueued" and k == "axpy")
+    matmuls_finished = [t for ev, k, t in log if ev == "finished" and k == "matmul"][:2]
+    assert len(matmuls_finished) == 2
+    assert (axpy_enqueued < max(matmuls_finished)) == chain, log
