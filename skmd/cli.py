@@ -87,10 +87,11 @@ def _run_program(ns: argparse.Namespace, profile: bool) -> int:
             traceback.print_exc(limit=0)
             print(f"skmd {ns.command}: {ns.target} has a syntax error", file=sys.stderr)
             return 1
+    import pyopencl as cl
     try:
         skmd.install()
-    except (ValueError, RuntimeError) as exc:  # bad SKMD_* settings, no OpenCL device
-        print(f"skmd {ns.command}: {exc}", file=sys.stderr)
+    except (ValueError, RuntimeError, cl.Error) as exc:  # bad SKMD_* settings, no device
+        print(f"skmd {ns.command}: {str(exc).removeprefix('skmd: ')}", file=sys.stderr)
         return 2
     if profile:
         from skmd.runtime.core import get_runtime

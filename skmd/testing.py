@@ -15,6 +15,20 @@ import numpy as np
 Program = Callable[[Any], dict[str, np.ndarray]]
 
 
+def usable_platform() -> Any:
+    """The first platform whose devices skmd would use: one whose compiler works here.
+
+    Tests that open a plain pyopencl context take it rather than platform 0, which
+    on a processor newer than pip's PoCL knows is a PoCL that can build nothing.
+    """
+    from skmd.runtime.devices import discover
+    devices, left_out = discover()
+    if not devices:
+        raise RuntimeError("no usable OpenCL device: "
+                           + "; ".join(x.message() for x in left_out))
+    return devices[0].device.platform
+
+
 @contextlib.contextmanager
 def skmd_installed(**settings: Any) -> Iterator[Any]:
     """skmd installed with a fresh runtime and the given settings, then removed."""

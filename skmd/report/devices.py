@@ -50,6 +50,10 @@ def devices_main(remeasure: bool = False, as_json: bool = False,
                   f"{total_cu} compute units, buffers on {home.label} ({home.name}, "
                   f"{home.global_mem / 2**30:.1f} GiB). Links measured with pageable memory "
                   f"(16 MiB copies); re-measure with --remeasure.")
+    for x in rt.left_out:
+        console.print(f"[yellow]Not used: {x.platform_name} ({x.platform_version}): "
+                      f"{', '.join(x.devices)}[/yellow]\n  {x.message()}",
+                      markup=True, highlight=False)
     if any(r["zero_copy"] for r in rows):
         console.print("Zero copy: the helpers marked read the inputs they do not write "
                       "straight from skmd's host copy (no transfer).")

@@ -25,7 +25,7 @@ from skmd import config, partition
 from skmd.report.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import faults, raw
-from skmd.runtime.devices import PhysicalDevice, choose_home, enumerate_all, select
+from skmd.runtime.devices import PhysicalDevice, choose_home, discover, select
 from skmd.runtime.executor import Share, SplitRun
 from skmd.runtime.kernels import ArgValue, KernelEntry, args_of, entry_of
 from skmd.runtime import launches, planner, verify
@@ -62,9 +62,12 @@ class Runtime:
     def __init__(self, settings: config.Settings | None = None) -> None:
         s = settings or config.get()
         faults.parse(s.faults)  # a malformed SKMD_FAULTS fails here, not mid-launch
-        everything = enumerate_all()
+        everything, self.left_out = discover()
         if not everything:
-            raise cl.RuntimeError("skmd: no OpenCL device found on any platform")
+            why = "".join(f"; {x.message()}" for x in self.left_out)
+            raise cl.RuntimeError(f"skmd: no usable OpenCL device on any platform{why}")
+        for x in self.left_out:  # a Runtime is made once a process: these show once
+            warnings.warn(f"skmd: {x.message()}", RuntimeWarning, stacklevel=2)
         self.devices: list[PhysicalDevice] = select(everything, s.devices)
         self.home: PhysicalDevice = choose_home(self.devices, s.home)
         # home first: its rows need no transfer, and ranges are laid out in this order

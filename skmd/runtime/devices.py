@@ -114,18 +114,85 @@ def _fingerprint(dev: cl.Device, platform_name: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def enumerate_all() -> list[PhysicalDevice]:
-    """Every device of every real platform, labelled ``gpu0``, ``cpu0``, ..."""
+@dataclass(frozen=True)
+class LeftOut:
+    """A platform's devices that skmd does not use, and why."""
+    platform_name: str
+    platform_version: str
+    devices: tuple[str, ...]
+    reason: str
+
+    @property
+    def hint(self) -> str:
+        """What a user can do about it, where that is known."""
+        if "unknown target CPU" in self.reason:
+            return ("this PoCL's LLVM does not know this processor (pip's PoCL 3.0 has "
+                    "LLVM 14; AMD Zen 5 and newer are unknown to it): install a newer "
+                    "PoCL, e.g. `apt-get install pocl-opencl-icd` on Debian or Ubuntu")
+        return "its compiler cannot build a one-line kernel on this machine"
+
+    def message(self) -> str:
+        first = self.reason.strip().splitlines()[0] if self.reason.strip() else "?"
+        return (f"left out {len(self.devices)} device(s) of {self.platform_name} "
+                f"({self.platform_version}): {first} — {self.hint}")
+
+
+#: the smallest kernel there is: a compiler that cannot build it builds nothing
+_PROBE_SOURCE = "__kernel void skmd_probe(__global int *a) { a[get_global_id(0)] = 1; }"
+#: probe verdicts by (platform name, version, device names): one build per process
+_verdicts: dict[tuple[str, ...], str | None] = {}
+
+
+def _compiler_failure(plat: cl.Platform, devices: list[cl.Device]) -> str | None:
+    """Why ``plat``'s compiler builds nothing for its CPU devices, or None when it does.
+
+    Only CPU compilers are tried: a CPU platform's compiler targets the processor it
+    runs on, and one older than the processor fails every build (PoCL 3.0 from pip
+    rejects CPUs its LLVM 14 does not know with "unknown target CPU 'generic'").
+    """
+    cpus = [d for d in devices if _kind(d) == "cpu"]
+    if not cpus:
+        return None
+    key = (plat.name, plat.version, *(d.name for d in cpus))
+    if key not in _verdicts:
+        prg = None
+        try:
+            prg = _cl._Program(cl.Context(cpus[:1]), _PROBE_SOURCE)
+            prg.build(b"", cpus[:1])
+            _verdicts[key] = None
+        except cl.Error as exc:
+            log = ""
+            try:
+                log = str(prg.get_build_info(cpus[0], cl.program_build_info.LOG))
+            except Exception:  # noqa: BLE001 - the log is a nicety, the failure is not
+                pass
+            _verdicts[key] = log.strip() or str(exc).strip() or "build failed"
+    return _verdicts[key]
+
+
+def discover() -> tuple[list[PhysicalDevice], list[LeftOut]]:
+    """Every usable device of every real platform, and the platforms left out.
+
+    Devices are labelled ``gpu0``, ``cpu0``, ... in platform order; a platform whose
+    compiler cannot build a one-line kernel here is left out whole, so a second,
+    working CPU platform (a system PoCL beside pip's) takes its place.
+    """
     out: list[PhysicalDevice] = []
+    left: list[LeftOut] = []
     counts: dict[str, int] = {}
     try:
         platforms = _cl.get_platforms()
     except cl.Error:
-        return out
+        return out, left
     for plat in platforms:
         try:
             devices = plat.get_devices()
         except cl.Error:
+            continue
+        why = _compiler_failure(plat, devices)
+        if why is not None:
+            left.append(LeftOut(plat.name.strip(), plat.version.strip(),
+                                tuple(d.name.strip() for d in devices), why))
             continue
         for dev in devices:
             kind = _kind(dev)
@@ -144,7 +211,12 @@ def enumerate_all() -> list[PhysicalDevice]:
                 max_alloc=int(dev.max_mem_alloc_size),
                 host_unified=unified,
                 fingerprint=_fingerprint(dev, plat.name)))
-    return out
+    return out, left
+
+
+def enumerate_all() -> list[PhysicalDevice]:
+    """Every usable device of every real platform (see :func:`discover`)."""
+    return discover()[0]
 
 
 def _matches(dev: PhysicalDevice, item: str) -> bool:

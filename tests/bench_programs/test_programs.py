@@ -14,15 +14,13 @@ import pytest  # noqa: E402
 
 from skmd.bench.programs import MKMD_SUITE, REGISTRY, SKMD_SUITE  # noqa: E402
 from skmd.bench.programs.base import ROWS, Benchmark, check_all, compare  # noqa: E402
+from skmd.testing import usable_platform  # noqa: E402
 
 ALL = list(REGISTRY)
 
 
 def _cpu_device() -> cl.Device:
-    for plat in cl.get_platforms():
-        if "Portable Computing Language" in plat.name:
-            return plat.get_devices()[0]
-    return cl.get_platforms()[0].get_devices()[0]
+    return usable_platform().get_devices()[0]
 
 
 @pytest.fixture(scope="module")

@@ -4,6 +4,7 @@ import pytest
 
 from skmd.runtime import copies, raw, staging
 from skmd.runtime.staging import StagingPool
+from skmd.testing import usable_platform
 
 # an odd chunk, so the ring wraps several times and the last chunk is short
 PLAN = copies.Pipeline(chunk=100_003, threads=2)
@@ -11,7 +12,7 @@ PLAN = copies.Pipeline(chunk=100_003, threads=2)
 
 @pytest.fixture
 def queue(monkeypatch):
-    ctx = cl.Context([cl.get_platforms()[0].get_devices()[0]])
+    ctx = cl.Context([usable_platform().get_devices()[0]])
     q = cl.CommandQueue(ctx)
     pool = StagingPool(ctx, q)
     monkeypatch.setattr(staging, "_pool", pool)

@@ -27,16 +27,16 @@ def test_read_only_inputs_are_sent_once(monkeypatch, unified, aliases):
     memory then reads the host copy in place (zero copy), any other helper keeps its
     device copy while the input is unchanged."""
     from skmd.runtime import core, devices
-    real = core.enumerate_all
+    real = core.discover
     if not aliases:  # a driver that copies USE_HOST_PTR memory when the buffer is made
         monkeypatch.setattr(devices, "_aliases_host", lambda dev: False)
 
     def as_unified():
-        out = real()
+        out, left = real()
         for d in out:
             d.host_unified = unified
-        return out
-    monkeypatch.setattr(core, "enumerate_all", as_unified)
+        return out, left
+    monkeypatch.setattr(core, "discover", as_unified)
     bad, records = compare_with_and_without(iterate, policy="even")
     assert not bad, bad
     scales = [r for r in records if r.kernel == "scale"]

@@ -276,8 +276,9 @@ def test_install_twice_is_harmless() -> None:
 
 def test_virtual_device_seen_by_the_program() -> None:
     import pyopencl as cl
-    real = cl.get_platforms()
-    n_real = sum(len(p.get_devices()) for p in real)
+    from skmd.runtime.devices import discover
+    real = discover()[0]  # platforms whose compiler fails here are not behind it
+    n_real = len(real)
     with skmd_installed(policy="even"):
         plats = cl.get_platforms()
         assert len(plats) == 1
@@ -285,8 +286,7 @@ def test_virtual_device_seen_by_the_program() -> None:
         assert len(devs) == 1
         dev = devs[0]
         assert "skmd" in dev.name
-        assert dev.max_compute_units == sum(
-            d.max_compute_units for p in real for d in p.get_devices())
+        assert dev.max_compute_units == sum(d.compute_units for d in real)
         ctx = cl.create_some_context(interactive=False)
         assert [d.name for d in ctx.devices] == [dev.name]
         q = cl.CommandQueue(ctx)

@@ -9,11 +9,12 @@ from hypothesis import strategies as st
 
 from kernel_corpus import Buf, Case, Local, Scalar
 from skmd.transform import Launch, analyze_program
+from skmd.testing import usable_platform
 
 
 @functools.lru_cache(maxsize=1)
 def devices():
-    plat = [p for p in cl.get_platforms() if p.get_devices()][0]
+    plat = usable_platform()
     devs = plat.get_devices()
     ctx = cl.Context(devs)
     return ctx, devs, [cl.CommandQueue(ctx, d) for d in devs]

@@ -20,11 +20,12 @@ from skmd.bench.programs.base import HostPool, reuse_host_outputs
 
 
 def pick_device(substring: str | None) -> cl.Device:
-    """First device whose platform or device name contains ``substring`` (any if None)."""
-    for plat in cl.get_platforms():
-        for dev in plat.get_devices():
-            if substring is None or substring.lower() in f"{plat.name} {dev.name}".lower():
-                return dev
+    """First usable device whose platform or device name contains ``substring`` (any if
+    None); devices of a platform whose compiler fails on this machine are not usable."""
+    from skmd.runtime.devices import discover
+    for dev in discover()[0]:
+        if substring is None or substring.lower() in f"{dev.platform_name} {dev.name}".lower():
+            return dev.device
     raise SystemExit(f"no OpenCL device matches {substring!r}")
 
 

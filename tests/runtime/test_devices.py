@@ -1,0 +1,69 @@
+"""Device discovery: a platform whose compiler builds nothing here is left out, clearly."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyopencl as cl
+import pytest
+
+from skmd.runtime import core, devices
+from skmd.runtime.devices import LeftOut
+
+
+@pytest.fixture
+def compilers_fail(monkeypatch):
+    """Every CPU platform's probe build fails, as pip's PoCL 3.0 does on AMD Zen 5."""
+    monkeypatch.setattr(devices, "_PROBE_SOURCE", "__kernel void probe( { not OpenCL C")
+    monkeypatch.setattr(devices, "_verdicts", {})
+    core.reset_runtime()
+    yield
+    core.reset_runtime()
+
+
+def test_platform_whose_compiler_fails_is_left_out(compilers_fail) -> None:
+    found, left = devices.discover()
+    assert found == [] and devices.enumerate_all() == []
+    assert left, "the CPU platforms should have been probed and left out"
+    for x in left:
+        assert x.devices and x.reason
+        assert x.platform_name in x.message() and x.hint in x.message()
+
+
+def test_no_usable_device_is_a_clear_pyopencl_error(compilers_fail) -> None:
+    with pytest.raises(cl.RuntimeError, match="no usable OpenCL device.*left out"):
+        core.Runtime()
+
+
+def test_skmd_run_without_a_usable_device_exits_2(compilers_fail, tmp_path: Path,
+                                                  capsys) -> None:
+    from skmd import cli
+    prog = tmp_path / "app.py"
+    prog.write_text("print('ran')\n")
+    assert cli.main(["run", str(prog)]) == 2
+    err = capsys.readouterr()
+    assert "ran" not in err.out
+    assert err.err.startswith("skmd run: no usable OpenCL device"), err.err
+    import skmd
+    assert not skmd.installed()
+
+
+def test_compilers_are_probed_once_a_process(monkeypatch) -> None:
+    found, _ = devices.discover()
+    assert found, "the test machine has a usable device"
+    assert any(v is None for v in devices._verdicts.values())
+
+    def no_build(*args, **kwargs):
+        raise AssertionError("probed again")
+    monkeypatch.setattr(devices._cl, "_Program", no_build)
+    again, _ = devices.discover()
+    assert [d.label for d in again] == [d.label for d in found]
+
+
+def test_hint_names_the_fix_for_an_unknown_processor() -> None:
+    old = LeftOut("Portable Computing Language", "OpenCL 3.0 PoCL 3.0-rc2 LLVM 14.0.6",
+                  ("pthread-AMD EPYC",), "error: unknown target CPU 'generic'\nDevice failed")
+    assert "pocl-opencl-icd" in old.hint
+    assert "unknown target CPU 'generic'" in old.message()
+    assert "Device failed" not in old.message()  # the first line of the log only
+    other = LeftOut("P", "1.0", ("d",), "error: something else")
+    assert "pocl-opencl-icd" not in other.hint
