@@ -7,7 +7,7 @@
 #         | onegpu6 | rounds3a | rounds3b | online | onegpu7 | onegpu8
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
-#         | x2memory | x2online | x2graphs
+#         | x2memory | x2online | x2graphs | accuracy1 | accuracy2
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -336,6 +336,30 @@ onegpu_all)
            medianfilter aesencrypt aesdecrypt fdtd3d; do
     bench gpucpu gpu0,cpu0 40 --suite skmd --repeat 3 --oracle-steps 8 --max-seconds 1.5 $b
   done ;;
+accuracy1|accuracy2)
+  # one GPU + the CPU: `skmd profile` over half the SKMD programs at four inputs
+  # each, then the models' held-out error per (kernel, device) from that store;
+  # accuracy1 also checks which devices skmd finds and how long finding them takes
+  if [ "$part" = accuracy1 ]; then
+    progs="vectoradd blackscholes binomialoption scanlargearrays matrixmultiplication \
+           matrixtranspose nbody aesencrypt"
+    python3 -m skmd devices > "$r/devices.txt" 2>&1
+    python3 -c "import time; from skmd.runtime.devices import discover
+t = time.perf_counter(); found, left = discover()
+print(f'discover: {time.perf_counter() - t:.3f} s', [d.label for d in found], left)" \
+      >> "$r/devices.txt" 2>&1
+  else
+    progs="aesdecrypt boxmuller fdtd3d histogram reduction mersennetwister medianfilter \
+           sobelfilter"
+  fi
+  for b in $progs; do
+    for s in ci profile1 profile2 paper; do
+      SKMD_DEVICES=gpu0,cpu0 timeout 60 python3 -m skmd profile \
+        -m skmd.bench.programs.$b --size $s >> "$r/profile_$b.txt" 2>&1 \
+        || echo "exit $? for $b $s" >> "$r/profile_$b.txt"
+    done
+  done
+  python3 benchmarks/prediction_error.py --store "$r/prof" > "$r/accuracy.txt" 2>&1 ;;
 profile)
   for b in blackscholes matrixmultiplication; do
     for s in profile1 profile2 $size; do

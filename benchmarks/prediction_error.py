@@ -10,11 +10,16 @@ Two sources of profiles:
   N-iteration loop per item at several sizes, only the first ``x`` work-groups
   launched (global offset 0, reduced global size), timed with profiling events.
 
+* with ``--store DIR``: every (kernel, device) that ``skmd profile`` stored in
+  ``DIR/profiles.sqlite`` (real programs at several inputs, e.g. the benchmark
+  programs at their ``profile1``, ``profile2`` and ``paper`` sizes).
+
 For each it reports the median absolute percentage error on held-out inputs
 (leave-one-input-out), and on the largest input when trained on the smaller
-ones (the thesis's §3.3.3 setting), overall and for predictions over 10 ms.
+ones (the thesis's §3.3.3 setting), overall and for profiles over 10 ms.
 
     PYTHONPATH=. python benchmarks/prediction_error.py [--no-pocl] [--device gpu]
+    PYTHONPATH=. python benchmarks/prediction_error.py --store DIR
 """
 from __future__ import annotations
 
@@ -24,7 +29,8 @@ import time
 
 import numpy as np
 
-from skmd.predict import KernelTimeModel, Sample, calibration_groups, held_out_errors
+from skmd.predict import KernelTimeModel, Sample, calibration_groups
+from skmd.predict.model import held_out_pairs
 
 
 # -- synthetic devices and kernels ------------------------------------------------
@@ -86,21 +92,41 @@ def largest_input_errors(S, Y):
     return np.abs(p - Y[test]) / Y[test], Y[test]
 
 
-def summarise(label, S, Y):
+def _pct(errs):
+    return f"{np.median(errs) * 100:8.2f}%" if errs.size else f"{'-':>9s}"
+
+
+def summarise(label, S, Y, pooled=None):
+    """One row; ``pooled`` (a dict of lists) collects every held-out error over 10 ms."""
     t = time.perf_counter()
     m = KernelTimeModel().fit(S, Y)
     fit_s = time.perf_counter() - t
-    loio = held_out_errors(KernelTimeModel(), S, Y)
+    loio, yl = held_out_pairs(KernelTimeModel(), S, Y)
     big, ybig = largest_input_errors(S, Y)
-    over = big[ybig > 10e-3]
-    return (f"{label:26s} {len(S):5d} {len({s.input_key() for s in S}):3d} {m.feature_:>16s} "
-            f"{np.median(loio) * 100:7.2f}% {np.median(big) * 100:8.2f}% "
-            + (f"{np.median(over) * 100:8.2f}%" if over.size else f"{'-':>9s}")
-            + f" {fit_s * 1e3:7.1f}ms")
+    if pooled is not None:
+        pooled.setdefault("loio", []).extend(loio[yl > 10e-3])
+        pooled.setdefault("largest", []).extend(big[ybig > 10e-3])
+    return (f"{label:34s} {len(S):5d} {len({s.input_key() for s in S}):3d} {m.feature_:>16s} "
+            f"{_pct(loio)} {_pct(loio[yl > 10e-3])} {_pct(big)} {_pct(big[ybig > 10e-3])}"
+            f" {fit_s * 1e3:7.1f}ms")
 
 
-HEADER = (f"{'kernel / device':26s} {'n':>5s} {'in':>3s} {'feature':>16s} {'LOIO':>8s} "
-          f"{'largest':>9s} {'>10ms':>9s} {'fit':>9s}")
+HEADER = (f"{'kernel / device':34s} {'n':>5s} {'in':>3s} {'feature':>16s} {'LOIO':>9s} "
+          f"{'>10ms':>9s} {'largest':>9s} {'>10ms':>9s} {'fit':>9s}")
+
+
+def store_profiles(folder):
+    """(label, samples, seconds) for every (kernel, device) with ≥ 2 inputs in a store."""
+    from skmd.predict.store import ProfileStore
+    store = ProfileStore(os.path.join(folder, "profiles.sqlite"))
+    labels = {d.fingerprint: d.label for d in store.devices()}
+    for key, fp, _ in store.kernels():
+        profs = store.profiles(key, fp)
+        S = [p.sample for p in profs]
+        if len({s.input_key() for s in S}) < 2:
+            continue
+        yield (f"{key.split(':', 1)[-1]} / {labels.get(fp, fp[:8])}", S,
+               np.array([p.seconds for p in profs]))
 
 
 # -- PoCL -------------------------------------------------------------------------
@@ -160,10 +186,21 @@ def main() -> None:
     ap.add_argument("--no-pocl", action="store_true")
     ap.add_argument("--device", choices=("cpu", "gpu"), default="cpu",
                     help="device kind for the real timed runs (gpu: larger inputs)")
+    ap.add_argument("--store", metavar="DIR",
+                    help="only the kernels `skmd profile` stored in DIR/profiles.sqlite")
     args = ap.parse_args()
     print("median absolute % error; LOIO = leave one input out; largest = trained on the "
-          "smaller inputs, tested on the largest")
+          "smaller inputs, tested on the largest; >10ms: of the profiles over 10 ms")
     print(HEADER)
+    if args.store:
+        pooled: dict = {}
+        for label, S, Y in store_profiles(args.store):
+            print(summarise(label, S, Y, pooled))
+        print(f"over 10 ms, pooled: LOIO {_pct(np.array(pooled.get('loio', [])))} of "
+              f"{len(pooled.get('loio', []))} profiles, largest "
+              f"{_pct(np.array(pooled.get('largest', [])))} of "
+              f"{len(pooled.get('largest', []))}")
+        return
     for device in ("gpu", "cpu"):
         for name, S, Y in synthetic_profiles(device):
             print(summarise(f"{name} / synthetic {device}", S, Y))

@@ -181,13 +181,20 @@ def held_out_errors(estimator: KernelTimeModel, samples: Sequence[Sample],
     Leave-one-input-out: for every distinct input (:meth:`Sample.input_key`), train
     on the others and predict all of its profiles. Empty with fewer than two inputs.
     """
+    return held_out_pairs(estimator, samples, y)[0]
+
+
+def held_out_pairs(estimator: KernelTimeModel, samples: Sequence[Sample],
+                   y: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`held_out_errors` and, beside each, the measured time it is the error of
+    (to report the error of long launches alone)."""
     samples = [as_sample(s) for s in samples]
     y = np.asarray(y, dtype=float)
     keys = [s.input_key() for s in samples]
     uniq = list(dict.fromkeys(keys))
     if len(uniq) < 2:
-        return np.zeros(0)
-    out = []
+        return np.zeros(0), np.zeros(0)
+    errs, measured = [], []
     for u in uniq:
         test = np.array([k == u for k in keys])
         m = clone(estimator)
@@ -197,5 +204,8 @@ def held_out_errors(estimator: KernelTimeModel, samples: Sequence[Sample],
             continue
         p = m.predict([s for s, t in zip(samples, test) if t])
         good = y[test] > 0
-        out.append(np.abs(p[good] - y[test][good]) / y[test][good])
-    return np.concatenate(out) if out else np.zeros(0)
+        errs.append(np.abs(p[good] - y[test][good]) / y[test][good])
+        measured.append(y[test][good])
+    if not errs:
+        return np.zeros(0), np.zeros(0)
+    return np.concatenate(errs), np.concatenate(measured)

@@ -6,6 +6,8 @@ from skmd import config
 from skmd.predict import (KernelTimeModel, ModelRegistry, Profile, ProfileStore, Sample,
                           calibration_groups, held_out_errors)
 
+from skmd.predict.model import held_out_pairs
+
 from .synthetic import matmul_profiles, matmul_sample, matmul_time
 
 
@@ -39,6 +41,10 @@ def test_held_out_inputs_error_small(fitted):
     errs = held_out_errors(KernelTimeModel(), S, Y)
     assert errs.size == len(S)
     assert np.median(errs) < 0.05
+    # beside each error, the measured time it is the error of: each profile once
+    same, measured = held_out_pairs(KernelTimeModel(), S, Y)
+    assert np.array_equal(same, errs)
+    assert sorted(measured) == sorted(Y)
 
 
 def test_curve_monotone_nonnegative_and_zero_at_zero(fitted):
