@@ -188,6 +188,10 @@ class Runtime:
     def start_profiling(self) -> None:
         from skmd.runtime.profiler import Profiler
         self.profiler = Profiler(self)
+        if self.store is not None:  # profiles name devices by fingerprint: say which
+            for d in self.devices:
+                self.store.put_device(d.fingerprint, d.label, d.name, d.platform_name,
+                                      d.kind, d.compute_units, d.global_mem)
 
     def finish_profiling(self) -> None:
         if self.profiler is not None:

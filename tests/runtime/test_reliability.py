@@ -103,6 +103,11 @@ def test_killing_skmd_profile_leaves_the_store_intact(tmp_path):
     db = tmp_path / "profiles.sqlite"
     before = _rows(db)
     assert before > 0
+    with sqlite3.connect(db) as c:  # every profiled device is named in the store
+        profiled = {r[0] for r in c.execute("SELECT DISTINCT fingerprint FROM profiles")}
+        named = dict(c.execute("SELECT fingerprint, label FROM devices").fetchall())
+    assert profiled and profiled <= set(named), (profiled, named)
+    assert all(label.startswith("cpu") for label in named.values()), named
     p = subprocess.Popen(cmd + ["--size", "profile1"], env=env, cwd=tmp_path,
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(4)
