@@ -115,11 +115,17 @@ HEADER = (f"{'kernel / device':34s} {'n':>5s} {'in':>3s} {'feature':>16s} {'LOIO
           f"{'>10ms':>9s} {'largest':>9s} {'>10ms':>9s} {'fit':>9s}")
 
 
-def store_profiles(folder):
-    """(label, samples, seconds) for every (kernel, device) with ≥ 2 inputs in a store."""
+def _store(folder):
     from skmd.predict.store import ProfileStore
-    store = ProfileStore(os.path.join(folder, "profiles.sqlite"))
-    labels = {d.fingerprint: d.label for d in store.devices()}
+    return ProfileStore(os.path.join(folder, "profiles.sqlite"))
+
+
+def store_profiles(folder, labels=None):
+    """(label, samples, seconds) for every (kernel, device) with ≥ 2 inputs in a store;
+    devices by the label a store gave their fingerprint (``labels``: from other stores
+    too, for one written before stores named their devices)."""
+    store = _store(folder)
+    labels = labels or {d.fingerprint: d.label for d in store.devices()}
     for key, fp, _ in store.kernels():
         profs = store.profiles(key, fp)
         S = [p.sample for p in profs]
@@ -186,20 +192,23 @@ def main() -> None:
     ap.add_argument("--no-pocl", action="store_true")
     ap.add_argument("--device", choices=("cpu", "gpu"), default="cpu",
                     help="device kind for the real timed runs (gpu: larger inputs)")
-    ap.add_argument("--store", metavar="DIR",
-                    help="only the kernels `skmd profile` stored in DIR/profiles.sqlite")
+    ap.add_argument("--store", metavar="DIR", nargs="+",
+                    help="only the kernels `skmd profile` stored in DIR/profiles.sqlite "
+                         "(several stores: pooled figures over all of them too)")
     args = ap.parse_args()
     print("median absolute % error; LOIO = leave one input out; largest = trained on the "
           "smaller inputs, tested on the largest; >10ms: of the profiles over 10 ms")
     print(HEADER)
     if args.store:
-        pooled: dict = {}
-        for label, S, Y in store_profiles(args.store):
-            print(summarise(label, S, Y, pooled))
-        print(f"over 10 ms, pooled: LOIO {_pct(np.array(pooled.get('loio', [])))} of "
-              f"{len(pooled.get('loio', []))} profiles, largest "
-              f"{_pct(np.array(pooled.get('largest', [])))} of "
-              f"{len(pooled.get('largest', []))}")
+        pooled: dict = {}  # device label -> {"loio": [...], "largest": [...]}
+        labels = {d.fingerprint: d.label for f in args.store for d in _store(f).devices()}
+        for folder in args.store:
+            for label, S, Y in store_profiles(folder, labels):
+                print(summarise(label, S, Y, pooled.setdefault(label.split(" / ")[-1], {})))
+        for dev, errs in sorted(pooled.items()):
+            loio, big = (np.array(errs.get(k, [])) for k in ("loio", "largest"))
+            print(f"{dev}, profiles over 10 ms pooled: LOIO {_pct(loio)} of {loio.size}, "
+                  f"largest {_pct(big)} of {big.size}")
         return
     for device in ("gpu", "cpu"):
         for name, S, Y in synthetic_profiles(device):

@@ -176,7 +176,7 @@ class Profiler:
                     except Exception:
                         acc = None
                 t.add_row(name, dev.label, str(count),
-                          "needs inputs of ≥3 sizes" if acc is None else f"{acc * 100:.1f} %")
+                          "needs a second input" if acc is None else f"{acc * 100:.1f} %")
         console.print(t)
         for what, why in self.skipped.items():
             console.print(f"[yellow]skipped {what}: {why}[/yellow]")
