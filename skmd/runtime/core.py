@@ -293,8 +293,8 @@ class Runtime:
             if reason is None and entry.analysis is not None:
                 if not self.graph.runs_at_once(entry, launch):
                     return self.graph.defer(queue, entry, args, launch, kernel)
-                reason = ("its graph batches were too short to schedule: launched at "
-                          "once, as in program order")
+                reason = ("its graph batches ran whole on the home device in program "
+                          "order: launched at once")
             self.flush_graph()  # a kernel the graph cannot hold orders everything before it
         plan = None
         keep = True

@@ -34,10 +34,11 @@ from skmd.transform import Launch
 GRAPH_MIN_US = 2000.0
 #: the scheduling phases a recurring graph is measured under in ``mkmd`` mode
 PHASES = ("mkmd", "coarse")
-#: a launch shape in this many too-short batches in a row is launched at once for
-#: the next AT_ONCE_LAUNCHES launches, then deferred once to look again: deferring
-#: costs a tiny kernel more than any schedule could give it back, and keeps the
-#: device idle while the host records the batch
+#: a launch shape in this many batches in a row that ran whole on the home device in
+#: program order (too short to schedule, or scheduled there whole) is launched at once
+#: for the next AT_ONCE_LAUNCHES launches, then deferred once to look again: there
+#: deferring gives nothing back for what it costs (recording each launch, keeping the
+#: device idle while the host records the batch, making or finding a schedule)
 AT_ONCE_AFTER = 3
 AT_ONCE_LAUNCHES = 64
 #: batches of one shape that run with a schedule before it is made again from
@@ -151,8 +152,9 @@ class GraphBatch:
         self.tried: set[tuple] = set()
         #: mkmd mode: fine or coarse phase per signature, by measurement
         self.tuner = PhaseTuner()
-        #: (run key, kernel, global size) -> too-short batches in a row it was in
-        self.short: dict[tuple, int] = {}
+        #: (run key, kernel, global size) -> batches in a row it was in that ran whole
+        #: on the home device in program order
+        self.home_runs: dict[tuple, int] = {}
         #: (run key, kernel, global size) -> launches left to run at once
         self.at_once: dict[tuple, int] = {}
         #: (run key, signature, phase) -> [batch shape, schedule, graph, batches it
@@ -170,7 +172,8 @@ class GraphBatch:
         return ev
 
     def runs_at_once(self, entry: KernelEntry, launch: Launch) -> bool:
-        """Whether this launch skips the graph: its recent batches were all too short."""
+        """Whether this launch skips the graph: its recent batches all ran whole on the
+        home device in program order."""
         settings = config.get()
         if not settings.online:
             return False
@@ -182,14 +185,15 @@ class GraphBatch:
             self.at_once[k] = left - 1
             return True
 
-    def _count_short(self, batch: list[Deferred], short: bool, run_key: tuple) -> None:
+    def _count_home_runs(self, batch: list[Deferred], in_order: bool, run_key: tuple) -> None:
+        """Count, per launch shape, the batches in a row that ran whole on home in order."""
         with self.lock:
             for k in {(run_key, d.entry.key, tuple(d.launch.global_size)) for d in batch}:
-                if not short:
-                    self.short.pop(k, None)
+                if not in_order:
+                    self.home_runs.pop(k, None)
                     continue
-                self.short[k] = self.short.get(k, 0) + 1
-                if self.short[k] >= AT_ONCE_AFTER:
+                self.home_runs[k] = self.home_runs.get(k, 0) + 1
+                if self.home_runs[k] >= AT_ONCE_AFTER:
                     self.at_once[k] = AT_ONCE_LAUNCHES
 
     # -- scheduling ----------------------------------------------------------------
@@ -282,13 +286,14 @@ class GraphBatch:
         home_s = self._home_estimate(batch)
         reason = None
         short = self._too_small(home_s)
-        self._count_short(batch, short, settings.run_key)
         if short:
             reason = f"graph batch shorter than {GRAPH_MIN_US:g} us: program order"
         elif self.hold.get(key, 0) > 0:
             self.hold[key] -= 1
             reason = self.hold_why[key]
         if reason is not None:
+            # a batch held back by the guard rail says nothing of its schedule
+            self._count_home_runs(batch, short, settings.run_key)
             t = time.perf_counter()
             try:
                 self._run_in_order(batch, reason)
@@ -331,12 +336,14 @@ class GraphBatch:
             self.rt.warn_once("mkmd-schedule", f"graph scheduling failed ({exc}); "
                                                "running kernels in order")
         seq_before = self.rt.seq
+        all_home = sched is not None and self._all_home(batch, sched)
+        self._count_home_runs(batch, all_home, settings.run_key)
         try:
             t_run = time.perf_counter()
             if sched is None:
                 for d in batch:
                     self._run_node(d, [(self.rt.home, 0, d.launch.total_groups)], "inorder")
-            elif self._all_home(batch, sched):
+            elif all_home:
                 # one in-order queue keeps the order with no host wait between kernels
                 self._run_in_order(batch, f"{phase_name(phase)} schedule: every kernel "
                                           "whole on the home device, in program order")

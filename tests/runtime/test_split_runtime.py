@@ -515,10 +515,46 @@ def test_kernels_of_batches_too_short_to_schedule_are_launched_at_once(monkeypat
         outs = [commutator(cl) for _ in range(6)]
         reasons = [r.reason for r in rt.records if r.kernel == "matmul"]
     assert all(not mismatches(bare, out) for out in outs)
-    at_once = [r.startswith("its graph batches were too short") for r in reasons]
+    at_once = [r == AT_ONCE_REASON for r in reasons]
     # two matmuls per run, in one batch: three runs' short batches, then three
     # launches at once, then one deferred again (in a short batch: three more at once)
     assert at_once == [False] * 6 + [True] * 3 + [False] + [True] * 2, reasons
+
+
+AT_ONCE_REASON = "its graph batches ran whole on the home device in program order: launched at once"
+
+
+@pytest.mark.parametrize("all_home", [True, False])
+def test_kernels_of_batches_scheduled_whole_on_home_are_launched_at_once(monkeypatch,
+                                                                           all_home):
+    """Batches long enough to schedule, whose schedules keep every kernel whole on the
+    home device (on one GPU and a slow CPU, always), count like too-short ones: after
+    AT_ONCE_AFTER of them in a row their launch shapes are launched at once, since
+    deferring them gains nothing there.  A schedule that uses another device resets
+    the count.  Results are the in-order ones either way."""
+    import pyopencl as cl
+
+    from skmd.runtime import graph_mode
+    from skmd.testing import mismatches, skmd_installed
+    monkeypatch.setattr(graph_mode, "AT_ONCE_LAUNCHES", 3)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
+    if not all_home:
+        monkeypatch.setattr(graph_mode.GraphBatch, "_all_home", lambda self, *a: False)
+    bare = commutator(cl)
+    # one device: every schedule keeps every kernel whole on home
+    with skmd_installed(mode="coarse", devices="0") as rt:
+        outs = [commutator(cl) for _ in range(6)]
+        reasons = [r.reason for r in rt.records if r.kernel == "matmul"]
+    assert all(not mismatches(bare, out) for out in outs)
+    at_once = [r == AT_ONCE_REASON for r in reasons]
+    assert len(at_once) == 12
+    if all_home:
+        # the first three runs' batches are scheduled, then launches go at once, but
+        # never two batches of three launches in a row without a deferred one to look
+        assert at_once[:6] == [False] * 6 and sum(at_once) >= 4, reasons
+    else:
+        assert not any(at_once), reasons
 
 
 @pytest.mark.parametrize("chain", [True, False])
