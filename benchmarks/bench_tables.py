@@ -9,7 +9,9 @@ device's time divided by the configuration's time in the same round, with the
 quartiles (shown once a configuration has four timed runs).  With ``--ci`` each gets
 a 95 % confidence interval of that median and the number of rounds behind it.
 A variant (``skmd bench --variant``) gets a column of its time over its base's,
-round by round: the median, its 95 % confidence interval and the rounds.
+round by round: the median, its 95 % confidence interval and the rounds; so does
+``inorder`` over ``mkmd`` where both ran (what graph scheduling gains over the same
+kernels in program order through skmd).
 """
 from __future__ import annotations
 
@@ -107,6 +109,9 @@ def main(paths: list[str], ci: bool = False) -> None:
     if ci:
         head += [f"{k} median 95 % CI (rounds)" for k in paired]
     head += [f"{base} over {v} per round (95 % CI, rounds)" for v, base in variants.items()]
+    graph = any("mkmd" in r[3] and "inorder" in r[3] for r in rows)
+    if graph:
+        head += ["mkmd over inorder per round (95 % CI, rounds)"]
     head += ["skmd split"]
     busy = any((r[3].get("mkmd") or {}).get("busy") for r in rows)
     if busy:
@@ -133,6 +138,11 @@ def main(paths: list[str], ci: bool = False) -> None:
             cells.append(cell)
             if med:
                 logs.setdefault(v, []).append(math.log(med))
+        if graph:
+            cell, med = _gain(cfg.get("inorder"), cfg.get("mkmd"))
+            cells.append(cell)
+            if med:
+                logs.setdefault("mkmd/inorder", []).append(math.log(med))
         cells.append(_split(cfg.get("skmd")))
         if busy:
             b = (cfg.get("mkmd") or {}).get("busy") or {}
@@ -148,6 +158,9 @@ def main(paths: list[str], ci: bool = False) -> None:
     geo += [""] * (len(paired) * (2 if ci else 1))
     for v in variants:
         lv = logs.get(v)
+        geo.append(f"{math.exp(sum(lv) / len(lv)):.2f}×" if lv else "")
+    if graph:
+        lv = logs.get("mkmd/inorder")
         geo.append(f"{math.exp(sum(lv) / len(lv)):.2f}×" if lv else "")
     geo.append("")
     if busy:
