@@ -116,8 +116,12 @@ HEADER = (f"{'kernel / device':34s} {'n':>5s} {'in':>3s} {'feature':>16s} {'LOIO
 
 
 def _store(folder):
+    """The store in ``folder``; a missing one is an error, not a new empty store."""
     from skmd.predict.store import ProfileStore
-    return ProfileStore(os.path.join(folder, "profiles.sqlite"))
+    path = os.path.join(folder, "profiles.sqlite")
+    if not os.path.isfile(path):
+        raise SystemExit(f"prediction_error.py: no profile store at {path}")
+    return ProfileStore(path)
 
 
 def store_profiles(folder, labels=None):
@@ -196,12 +200,12 @@ def main() -> None:
                     help="only the kernels `skmd profile` stored in DIR/profiles.sqlite "
                          "(several stores: pooled figures over all of them too)")
     args = ap.parse_args()
+    labels = {d.fingerprint: d.label for f in args.store or () for d in _store(f).devices()}
     print("median absolute % error; LOIO = leave one input out; largest = trained on the "
           "smaller inputs, tested on the largest; >10ms: of the profiles over 10 ms")
     print(HEADER)
     if args.store:
         pooled: dict = {}  # device label -> {"loio": [...], "largest": [...]}
-        labels = {d.fingerprint: d.label for f in args.store for d in _store(f).devices()}
         for folder in args.store:
             for label, S, Y in store_profiles(folder, labels):
                 print(summarise(label, S, Y, pooled.setdefault(label.split(" / ")[-1], {})))
