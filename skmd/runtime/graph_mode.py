@@ -35,7 +35,8 @@ GRAPH_MIN_US = 2000.0
 #: the scheduling phases a recurring graph is measured under in ``mkmd`` mode
 PHASES = ("mkmd", "coarse")
 #: a launch shape in this many batches in a row that ran whole on the home device in
-#: program order (too short to schedule, or scheduled there whole) is launched at once
+#: program order (too short to schedule, scheduled there whole, or held there by the
+#: guard rail) is launched at once
 #: for the next AT_ONCE_LAUNCHES launches, then deferred once to look again: there
 #: deferring gives nothing back for what it costs (recording each launch, keeping the
 #: device idle while the host records the batch, making or finding a schedule)
@@ -292,8 +293,8 @@ class GraphBatch:
             self.hold[key] -= 1
             reason = self.hold_why[key]
         if reason is not None:
-            # a batch held back by the guard rail says nothing of its schedule
-            self._count_home_runs(batch, short, settings.run_key)
+            # too short, or held back by the guard rail: whole on home, in order
+            self._count_home_runs(batch, True, settings.run_key)
             t = time.perf_counter()
             try:
                 self._run_in_order(batch, reason)
