@@ -7,7 +7,7 @@
 #         | onegpu6 | rounds3a | rounds3b | online | onegpu7 | onegpu8
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
-#         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4
+#         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -296,6 +296,11 @@ order3)
 order4)
   # order3 again: batches the guard rail holds in program order count towards
   # launching at once too
+  graphs1gpu ordermkmd 38 "" jacobi bicgstab lyapunov stein svd sylvester
+  graphs1gpu ordermkmd 55 "" gabe abe care gramian ;;
+order5)
+  # order4 again: batches of at most 256 kernels, and each look that finds a shape
+  # still in order doubles its span of launches at once
   graphs1gpu ordermkmd 38 "" jacobi bicgstab lyapunov stein svd sylvester
   graphs1gpu ordermkmd 55 "" gabe abe care gramian ;;
 rounds3a|rounds3b)

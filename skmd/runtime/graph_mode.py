@@ -42,6 +42,14 @@ PHASES = ("mkmd", "coarse")
 #: device idle while the host records the batch, making or finding a schedule)
 AT_ONCE_AFTER = 3
 AT_ONCE_LAUNCHES = 64
+#: each look that finds the shape still so doubles its span of launches at once, up
+#: to this: a loop of tiny kernels with no sync point between looks would otherwise
+#: defer everything after a look until its batch is full
+AT_ONCE_MAX = 4096
+#: a batch is scheduled once it holds this many kernels, sync point or not: the
+#: devices would otherwise idle while the host records a long loop, and what a
+#: schedule costs grows with the batch while what it can gain does not
+MAX_BATCH = 256
 #: batches of one shape that run with a schedule before it is made again from
 #: what the models have learned since (the schedule costs milliseconds)
 SCHEDULE_REUSE = 8
@@ -158,6 +166,8 @@ class GraphBatch:
         self.home_runs: dict[tuple, int] = {}
         #: (run key, kernel, global size) -> launches left to run at once
         self.at_once: dict[tuple, int] = {}
+        #: (run key, kernel, global size) -> its latest span of launches at once
+        self.at_once_span: dict[tuple, int] = {}
         #: (run key, signature, phase) -> [batch shape, schedule, graph, batches it
         #: may still run]
         self.kept: dict[tuple, list] = {}
@@ -170,6 +180,9 @@ class GraphBatch:
             # batch of a shape
             self.pending.append(Deferred(len(self.pending), queue, entry, dict(args),
                                          launch, ev, kernel))
+            full = len(self.pending) >= MAX_BATCH
+        if full:
+            self.flush()
         return ev
 
     def runs_at_once(self, entry: KernelEntry, launch: Launch) -> bool:
@@ -192,10 +205,13 @@ class GraphBatch:
             for k in {(run_key, d.entry.key, tuple(d.launch.global_size)) for d in batch}:
                 if not in_order:
                     self.home_runs.pop(k, None)
+                    self.at_once_span.pop(k, None)
                     continue
                 self.home_runs[k] = self.home_runs.get(k, 0) + 1
                 if self.home_runs[k] >= AT_ONCE_AFTER:
-                    self.at_once[k] = AT_ONCE_LAUNCHES
+                    span = self.at_once_span.get(k)
+                    span = AT_ONCE_LAUNCHES if span is None else min(2 * span, AT_ONCE_MAX)
+                    self.at_once_span[k] = self.at_once[k] = span
 
     # -- scheduling ----------------------------------------------------------------
     def _commands(self, batch: list[Deferred]

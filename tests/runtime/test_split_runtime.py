@@ -526,6 +526,66 @@ def test_kernels_of_batches_too_short_to_schedule_are_launched_at_once(monkeypat
     assert at_once == [False] * 6 + [True] * 3 + [False] + [True] * 2, reasons
 
 
+def test_a_long_loop_without_sync_points_is_scheduled_in_bounded_batches(monkeypatch):
+    """A batch is scheduled once it holds MAX_BATCH kernels, before any sync point, so
+    the devices do not idle while the host records a long loop; results are the
+    in-order ones."""
+    from skmd.runtime import graph_mode
+    monkeypatch.setattr(graph_mode, "MAX_BATCH", 8)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
+    bad, records = compare_with_and_without(lambda cl: iterate(cl, rounds=10), mode="coarse")
+    assert not bad, bad
+    sizes = [int(n.split()[3]) for r in records for n in r.notes
+             if n.startswith("graph batch of")]
+    # 20 launches, the first batch full at 8 kernels, the second at 16, four left
+    assert sizes[:2] == [8, 8] and sum(sizes) == 20 and max(sizes) <= 8, sizes
+
+
+def test_each_look_that_confirms_doubles_the_span_at_once(monkeypatch):
+    """A shape launched at once is deferred once after its span to look again; each
+    look that finds its batch still whole on home in order doubles the span (up to
+    AT_ONCE_MAX), so a loop of tiny kernels defers ever fewer of them."""
+    import pyopencl as cl
+
+    from skmd.runtime import graph_mode
+    from skmd.testing import mismatches, skmd_installed
+    monkeypatch.setattr(graph_mode, "AT_ONCE_AFTER", 1)
+    monkeypatch.setattr(graph_mode, "AT_ONCE_LAUNCHES", 2)
+    monkeypatch.setattr(graph_mode, "AT_ONCE_MAX", 8)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: True)
+
+    def observed_each_round(cl):  # a read after every launch: one batch each
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        a = np.arange(4096, dtype=np.float32)
+        A = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+        B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
+        scale = cl.Program(ctx, SRC).build().scale
+        seen = []
+        for r in range(40):
+            scale(q, (4096,), (64,), A if r % 2 == 0 else B, B if r % 2 == 0 else A,
+                  np.float32(0.5))
+            out = np.empty_like(a)
+            cl.enqueue_copy(q, out, B if r % 2 == 0 else A)
+            seen.append(out)
+        return {"seen": np.stack(seen)}
+    bare = observed_each_round(cl)
+    with skmd_installed(mode="mkmd") as rt:
+        out = observed_each_round(cl)
+        reasons = [r.reason for r in rt.records if r.kernel == "scale"]
+    assert not mismatches(bare, out)
+    runs, n = [], 0
+    for r in reasons:
+        if r == AT_ONCE_REASON:
+            n += 1
+        else:
+            runs.append(n)
+            n = 0
+    # one deferred scale, then spans of 2, 4, 8, 8, ... at once between the looks
+    assert runs[:5] == [0, 2, 4, 8, 8], reasons
+
+
 @pytest.mark.parametrize("batches", ["all home", "held", "graph"])
 def test_kernels_of_batches_scheduled_whole_on_home_are_launched_at_once(monkeypatch,
                                                                            batches):
