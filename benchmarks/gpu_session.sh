@@ -7,7 +7,7 @@
 #         | onegpu6 | rounds3a | rounds3b | online | onegpu7 | onegpu8
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
-#         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5
+#         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -303,6 +303,11 @@ order5)
   # still in order doubles its span of launches at once
   graphs1gpu ordermkmd 38 "" jacobi bicgstab lyapunov stein svd sylvester
   graphs1gpu ordermkmd 55 "" gabe abe care gramian ;;
+stage1)
+  # the two graphs of tiny kernels, whose launches almost all skip the graph: whole
+  # uploads staged in page-locked memory (graph mode's default) against written home
+  # at once, in the same rounds
+  graphs1gpu stagemkmd 60 "--variant nostage:stage_uploads=0" jacobi bicgstab ;;
 rounds3a|rounds3b)
   # the memory-bound programs on gpu0 + gpu1 + cpu0 with as many rounds as fit (20 in
   # part rounds left seven of them not shown within 3 % at 95 % confidence), in two
