@@ -7,7 +7,7 @@
 #         | onegpu6 | rounds3a | rounds3b | online | onegpu7 | onegpu8
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
-#         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1
+#         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -308,6 +308,13 @@ stage1)
   # uploads staged in page-locked memory (graph mode's default) against written home
   # at once, in the same rounds
   graphs1gpu stagemkmd 60 "--variant nostage:stage_uploads=0" jacobi bicgstab ;;
+order6)
+  # once 8 graph batches in a row left the helpers idle, whole uploads go
+  # home at once instead of being staged: stage1's two graphs against staging kept
+  # (nostage: never staged), then the other eight graphs as in order5
+  graphs1gpu stagemkmd 60 "--variant nostage:stage_uploads=0" jacobi bicgstab
+  graphs1gpu ordermkmd 38 "" lyapunov stein svd sylvester
+  graphs1gpu ordermkmd 55 "" gabe abe care gramian ;;
 rounds3a|rounds3b)
   # the memory-bound programs on gpu0 + gpu1 + cpu0 with as many rounds as fit (20 in
   # part rounds left seven of them not shown within 3 % at 95 % confidence), in two

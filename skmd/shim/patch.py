@@ -215,7 +215,8 @@ def _stageable(queue: Any, mem: Any, hostbuf: Any, dst_offset: int) -> Any:
     settings = config.get()
     if (rt is None or settings.mode not in ("mkmd", "coarse") or not settings.stage_uploads
             or dst_offset != 0 or not isinstance(mem, cl.Buffer)
-            or bufmod.is_sub_buffer(mem)):
+            or bufmod.is_sub_buffer(mem)
+            or (rt._graph is not None and rt._graph.helpers_idle())):
         return None
     try:
         size = int(mem.size)

@@ -100,6 +100,42 @@ def test_every_look_at_a_lazy_result_sees_a_bare_runs_bytes(on_helper, monkeypat
     assert len(helper) == 1 and next(iter(helper)) != records[0].fastest_single
 
 
+@pytest.mark.parametrize("where", ["home", "helper"])
+def test_uploads_are_staged_only_while_helpers_take_part(monkeypatch, where):
+    """Once STAGE_IDLE_AFTER batches in a row ran whole on the home device, whole
+    uploads go home at once (staging them for helpers would only cost); batches that
+    use a helper keep them staged.  Results are the bare run's either way."""
+    from skmd.runtime import graph_mode
+    place_kernels(monkeypatch, lambda node, devs: devs[0 if where == "home" else 1])
+    monkeypatch.setattr(graph_mode, "AT_ONCE_AFTER", 10**6)  # every launch a batch
+    staged = []
+    real = bufmod.BufferState.stage_host
+
+    def counted(self, src, app, home_queue=None):
+        staged.append(self.size)
+        return real(self, src, app, home_queue)
+    monkeypatch.setattr(bufmod.BufferState, "stage_host", counted)
+
+    def uploads_each_round(cl, rounds=12):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        n = N * N
+        A = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, n * 4)
+        B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, n * 4)
+        scale = cl.Program(ctx, SRC).build().scale
+        outs = []
+        for r in range(rounds):
+            cl.enqueue_copy(q, A, np.full(n, r, np.float32))   # the whole buffer
+            scale(q, (n,), (64,), A, B, np.float32(2))
+            out = np.empty(n, np.float32)
+            cl.enqueue_copy(q, out, B)
+            outs.append(out)
+        return {"outs": np.stack(outs)}
+    bad, _ = compare_with_and_without(uploads_each_round, mode="coarse", policy="even")
+    assert not bad, bad
+    assert len(staged) == (graph_mode.STAGE_IDLE_AFTER if where == "home" else 12), staged
+
+
 def test_without_the_shim_checks_a_stale_buffer_is_wrong_at_home(on_helper):
     """The checks above are needed: the home copy itself really is behind."""
     import pyopencl as cl
