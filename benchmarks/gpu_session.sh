@@ -278,9 +278,13 @@ links1)
   # and links measured in place against the probe's figures in the same rounds
   graphs1gpu linksmkmd 38 "--variant probe:learn_links=0" jacobi bicgstab lyapunov stein svd sylvester
   graphs1gpu linksmkmd 55 "--variant probe:learn_links=0" gabe abe care gramian ;;
-order1)
-  # links1's graphs again: all-home schedules on the in-order queue, schedules kept
-  # for batches of one shape
+order1|order3|order4|order5)
+  # links1's graphs again, each part on the code of its day. order1: all-home
+  # schedules on the in-order queue, schedules kept for batches of one shape. order3:
+  # a launch shape whose batches were scheduled whole on the home device three times
+  # in a row is launched at once, like a too-short one. order4: batches the guard rail
+  # holds in program order count towards that too. order5: batches of at most 256
+  # kernels, and each look that finds a shape still in order doubles its span at once
   graphs1gpu ordermkmd 38 "" jacobi bicgstab lyapunov stein svd sylvester
   graphs1gpu ordermkmd 55 "" gabe abe care gramian ;;
 order2)
@@ -288,21 +292,6 @@ order2)
   # two larger graphs again
   graphs1gpu ordermkmd 38 "" bicgstab jacobi lyapunov
   graphs1gpu ordermkmd 55 "" abe ;;
-order3)
-  # order1's graphs again: a launch shape whose batches were scheduled whole on the
-  # home device three times in a row is launched at once, like a too-short one
-  graphs1gpu ordermkmd 38 "" jacobi bicgstab lyapunov stein svd sylvester
-  graphs1gpu ordermkmd 55 "" gabe abe care gramian ;;
-order4)
-  # order3 again: batches the guard rail holds in program order count towards
-  # launching at once too
-  graphs1gpu ordermkmd 38 "" jacobi bicgstab lyapunov stein svd sylvester
-  graphs1gpu ordermkmd 55 "" gabe abe care gramian ;;
-order5)
-  # order4 again: batches of at most 256 kernels, and each look that finds a shape
-  # still in order doubles its span of launches at once
-  graphs1gpu ordermkmd 38 "" jacobi bicgstab lyapunov stein svd sylvester
-  graphs1gpu ordermkmd 55 "" gabe abe care gramian ;;
 stage1)
   # the two graphs of tiny kernels, whose launches almost all skip the graph: whole
   # uploads staged in page-locked memory (graph mode's default) against written home

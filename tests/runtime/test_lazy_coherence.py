@@ -83,15 +83,21 @@ def on_helper(monkeypatch):
     return left
 
 
-@pytest.mark.parametrize("mode", ["mkmd", "coarse"])
-def test_every_look_at_a_lazy_result_sees_a_bare_runs_bytes(on_helper, monkeypatch, mode):
-    staged = []
+@pytest.fixture
+def staged(monkeypatch):
+    """The sizes of the uploads graph mode kept on the host, in order."""
+    sizes = []
     real = bufmod.BufferState.stage_host
 
     def counted(self, src, app, home_queue=None):
-        staged.append(self.size)
+        sizes.append(self.size)
         return real(self, src, app, home_queue)
     monkeypatch.setattr(bufmod.BufferState, "stage_host", counted)
+    return sizes
+
+
+@pytest.mark.parametrize("mode", ["mkmd", "coarse"])
+def test_every_look_at_a_lazy_result_sees_a_bare_runs_bytes(on_helper, staged, mode):
     bad, records = compare_with_and_without(observations, mode=mode, policy="even")
     assert not bad, bad
     assert staged == [N * N * 4], "the whole upload waited on the host"
@@ -101,20 +107,13 @@ def test_every_look_at_a_lazy_result_sees_a_bare_runs_bytes(on_helper, monkeypat
 
 
 @pytest.mark.parametrize("where", ["home", "helper"])
-def test_uploads_are_staged_only_while_helpers_take_part(monkeypatch, where):
+def test_uploads_are_staged_only_while_helpers_take_part(monkeypatch, staged, where):
     """Once STAGE_IDLE_AFTER batches in a row ran whole on the home device, whole
     uploads go home at once (staging them for helpers would only cost); batches that
     use a helper keep them staged.  Results are the bare run's either way."""
     from skmd.runtime import graph_mode
     place_kernels(monkeypatch, lambda node, devs: devs[0 if where == "home" else 1])
     monkeypatch.setattr(graph_mode, "AT_ONCE_AFTER", 10**6)  # every launch a batch
-    staged = []
-    real = bufmod.BufferState.stage_host
-
-    def counted(self, src, app, home_queue=None):
-        staged.append(self.size)
-        return real(self, src, app, home_queue)
-    monkeypatch.setattr(bufmod.BufferState, "stage_host", counted)
 
     def uploads_each_round(cl, rounds=12):
         ctx = cl.create_some_context(interactive=False)
