@@ -36,10 +36,10 @@ GRAPH_MIN_US = 2000.0
 PHASES = ("mkmd", "coarse")
 #: a launch shape in this many batches in a row that ran whole on the home device in
 #: program order (too short to schedule, scheduled there whole, or held there by the
-#: guard rail) is launched at once
-#: for the next AT_ONCE_LAUNCHES launches, then deferred once to look again: there
-#: deferring gives nothing back for what it costs (recording each launch, keeping the
-#: device idle while the host records the batch, making or finding a schedule)
+#: guard rail) is launched at once for the next AT_ONCE_LAUNCHES launches, then
+#: deferred once to look again: there deferring gives nothing back for what it costs
+#: (recording each launch, keeping the device idle while the host records the batch,
+#: making or finding a schedule)
 AT_ONCE_AFTER = 3
 AT_ONCE_LAUNCHES = 64
 #: each look that finds the shape still so doubles its span of launches at once, up
