@@ -7,7 +7,7 @@
 #         | onegpu6 | rounds3a | rounds3b | online | onegpu7 | onegpu8
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
-#         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6
+#         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=$2
@@ -296,6 +296,10 @@ stage1)
   # the two graphs of tiny kernels, whose launches almost all skip the graph: whole
   # uploads staged in page-locked memory (graph mode's default) against written home
   # at once, in the same rounds
+  graphs1gpu stagemkmd 60 "--variant nostage:stage_uploads=0" jacobi bicgstab ;;
+stage2)
+  # stage1 again: uploads stop being staged once 8 were staged since the latest batch
+  # that used a helper (order6 counted 8 batches, which kernels at once do not make)
   graphs1gpu stagemkmd 60 "--variant nostage:stage_uploads=0" jacobi bicgstab ;;
 order6)
   # once 8 graph batches in a row left the helpers idle, whole uploads go

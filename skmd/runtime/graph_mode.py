@@ -46,11 +46,11 @@ AT_ONCE_LAUNCHES = 64
 #: to this: a loop of tiny kernels with no sync point between looks would otherwise
 #: defer everything after a look until its batch is full
 AT_ONCE_MAX = 4096
-#: once this many graph batches in a row ran whole on the home device, whole uploads
-#: go home at once instead of being staged in page-locked memory for helpers (staging
-#: waits for the queue and copies the bytes once more), until a batch uses a helper
-#: again; launches at once count neither way (tiny kernels between batches that use
-#: the helpers must not turn staging off for those)
+#: once this many whole uploads were staged in page-locked memory for helpers since the
+#: latest graph batch that used one, and the batches since ran whole on the home
+#: device, uploads go home at once instead (staging waits for the queue and copies the
+#: bytes once more) until a batch uses a helper again; counted in uploads, not
+#: batches, since kernels launched at once make no batches at all
 STAGE_IDLE_AFTER = 8
 #: a batch is scheduled once it holds this many kernels, sync point or not: the
 #: devices would otherwise idle while the host records a long loop, and what a
@@ -176,6 +176,8 @@ class GraphBatch:
         self.at_once_span: dict[tuple, int] = {}
         #: graph batches in a row that ran whole on the home device
         self.home_only = 0
+        #: uploads staged since the latest batch that used a helper
+        self.staged_since_helper = 0
         #: (run key, signature, phase) -> [batch shape, schedule, graph, batches it
         #: may still run]
         self.kept: dict[tuple, list] = {}
@@ -208,14 +210,22 @@ class GraphBatch:
             return True
 
     def helpers_idle(self) -> bool:
-        """Whether recent batches left the helpers idle: staging uploads for them then
-        only costs (``SKMD_ONLINE``)."""
-        return config.get().online and self.home_only >= STAGE_IDLE_AFTER
+        """Whether uploads were staged for helpers that the batches since left idle:
+        staging more of them then only costs (``SKMD_ONLINE``)."""
+        return (config.get().online and self.home_only > 0
+                and self.staged_since_helper >= STAGE_IDLE_AFTER)
+
+    def note_staged(self) -> None:
+        """A whole upload was kept in page-locked memory for the helpers."""
+        with self.lock:
+            self.staged_since_helper += 1
 
     def _count_home_runs(self, batch: list[Deferred], in_order: bool, run_key: tuple) -> None:
         """Count, per launch shape, the batches in a row that ran whole on home in order."""
         with self.lock:
             self.home_only = self.home_only + 1 if in_order else 0
+            if not in_order:
+                self.staged_since_helper = 0
             for k in {(run_key, d.entry.key, tuple(d.launch.global_size)) for d in batch}:
                 if not in_order:
                     self.home_runs.pop(k, None)

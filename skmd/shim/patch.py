@@ -304,6 +304,8 @@ def _write_buffer(orig: Callable) -> Callable:
         raw.queue_finish(queue)
         through = src.nbytes >= PIPELINE_MIN_BYTES and _chunks_pay()
         bufmod.state_of(mem).stage_host(src, mem, queue if through else None)
+        from skmd.runtime.core import get_runtime
+        get_runtime().graph.note_staged()
         evt = cl.UserEvent(queue.context)
         evt.set_status(cl.command_execution_status.COMPLETE)
         return evt

@@ -106,14 +106,16 @@ def test_every_look_at_a_lazy_result_sees_a_bare_runs_bytes(on_helper, staged, m
     assert len(helper) == 1 and next(iter(helper)) != records[0].fastest_single
 
 
-@pytest.mark.parametrize("where", ["home", "helper"])
+@pytest.mark.parametrize("where", ["home", "home, then at once", "helper"])
 def test_uploads_are_staged_only_while_helpers_take_part(monkeypatch, staged, where):
-    """Once STAGE_IDLE_AFTER batches in a row ran whole on the home device, whole
-    uploads go home at once (staging them for helpers would only cost); batches that
-    use a helper keep them staged.  Results are the bare run's either way."""
+    """Once STAGE_IDLE_AFTER uploads were staged and the batches since ran whole on
+    the home device, whole uploads go home at once (staging them for helpers would
+    only cost), also where the kernels are launched at once and make no batches;
+    batches that use a helper keep them staged.  Results are the bare run's."""
     from skmd.runtime import graph_mode
-    place_kernels(monkeypatch, lambda node, devs: devs[0 if where == "home" else 1])
-    monkeypatch.setattr(graph_mode, "AT_ONCE_AFTER", 10**6)  # every launch a batch
+    place_kernels(monkeypatch, lambda node, devs: devs[1 if where == "helper" else 0])
+    if where != "home, then at once":
+        monkeypatch.setattr(graph_mode, "AT_ONCE_AFTER", 10**6)  # every launch a batch
 
     def uploads_each_round(cl, rounds=12):
         ctx = cl.create_some_context(interactive=False)
@@ -132,7 +134,7 @@ def test_uploads_are_staged_only_while_helpers_take_part(monkeypatch, staged, wh
         return {"outs": np.stack(outs)}
     bad, _ = compare_with_and_without(uploads_each_round, mode="coarse", policy="even")
     assert not bad, bad
-    assert len(staged) == (graph_mode.STAGE_IDLE_AFTER if where == "home" else 12), staged
+    assert len(staged) == (12 if where == "helper" else graph_mode.STAGE_IDLE_AFTER), staged
 
 
 def test_without_the_shim_checks_a_stale_buffer_is_wrong_at_home(on_helper):
