@@ -35,13 +35,19 @@ GRAPH_MIN_US = 2000.0
 #: the scheduling phases a recurring graph is measured under in ``mkmd`` mode
 PHASES = ("mkmd", "coarse")
 #: a launch shape in this many batches in a row that ran whole on the home device in
-#: program order (too short to schedule, scheduled there whole, or held there by the
-#: guard rail) is launched at once for the next AT_ONCE_LAUNCHES launches, then
-#: deferred once to look again: there deferring gives nothing back for what it costs
-#: (recording each launch, keeping the device idle while the host records the batch,
-#: making or finding a schedule)
+#: program order (too short to schedule, or, with slow helpers only, scheduled there
+#: whole or held there by the guard rail) is launched at once for the next
+#: AT_ONCE_LAUNCHES launches, then deferred once to look again: there deferring gives
+#: nothing back for what it costs (recording each launch, keeping the device idle
+#: while the host records the batch, making or finding a schedule)
 AT_ONCE_AFTER = 3
 AT_ONCE_LAUNCHES = 64
+#: helpers at most this fraction of the home device's speed (the prior of
+#: ``PhysicalDevice.speed_score``: a CPU beside a GPU) are slow: only then do batches
+#: scheduled whole on home, or held there by the guard rail, count towards launching
+#: at once.  With a peer helper (a second GPU) the models may yet find the graph
+#: worth spreading, and only batches too short to schedule count
+SLOW_HELPER = 1 / 8
 #: each look that finds the shape still so doubles its span of launches at once, up
 #: to this: a loop of tiny kernels with no sync point between looks would otherwise
 #: defer everything after a look until its batch is full
@@ -176,6 +182,10 @@ class GraphBatch:
         self.at_once_span: dict[tuple, int] = {}
         #: graph batches in a row that ran whole on the home device
         self.home_only = 0
+        home = runtime.home
+        #: every helper is slow (see SLOW_HELPER); true with no helper at all
+        self.helpers_slow = all(d.speed_score <= SLOW_HELPER * home.speed_score
+                                for d in runtime.devices if d is not home)
         #: uploads staged since the latest batch that used a helper
         self.staged_since_helper = 0
         #: (run key, signature, phase) -> [batch shape, schedule, graph, batches it
@@ -220,14 +230,17 @@ class GraphBatch:
         with self.lock:
             self.staged_since_helper += 1
 
-    def _count_home_runs(self, batch: list[Deferred], in_order: bool, run_key: tuple) -> None:
-        """Count, per launch shape, the batches in a row that ran whole on home in order."""
+    def _count_home_runs(self, batch: list[Deferred], in_order: bool, run_key: tuple,
+                         counts: bool = True) -> None:
+        """Count, per launch shape, the batches in a row that ran whole on home in order;
+        ``counts``: whether this batch's reason for that counts towards launching at
+        once (see SLOW_HELPER)."""
         with self.lock:
             self.home_only = self.home_only + 1 if in_order else 0
             if not in_order:
                 self.staged_since_helper = 0
             for k in {(run_key, d.entry.key, tuple(d.launch.global_size)) for d in batch}:
-                if not in_order:
+                if not (in_order and counts):
                     self.home_runs.pop(k, None)
                     self.at_once_span.pop(k, None)
                     continue
@@ -334,7 +347,8 @@ class GraphBatch:
             reason = self.hold_why[key]
         if reason is not None:
             # too short, or held back by the guard rail: whole on home, in order
-            self._count_home_runs(batch, True, settings.run_key)
+            self._count_home_runs(batch, True, settings.run_key,
+                                  counts=short or self.helpers_slow)
             t = time.perf_counter()
             try:
                 self._run_in_order(batch, reason)
@@ -378,7 +392,7 @@ class GraphBatch:
                                                "running kernels in order")
         seq_before = self.rt.seq
         all_home = sched is not None and self._all_home(batch, sched)
-        self._count_home_runs(batch, all_home, settings.run_key)
+        self._count_home_runs(batch, all_home, settings.run_key, counts=self.helpers_slow)
         try:
             t_run = time.perf_counter()
             if sched is None:

@@ -586,15 +586,16 @@ def test_each_look_that_confirms_doubles_the_span_at_once(monkeypatch):
     assert runs[:5] == [0, 2, 4, 8, 8], reasons
 
 
-@pytest.mark.parametrize("batches", ["all home", "held", "graph"])
+@pytest.mark.parametrize("batches", ["all home", "held", "graph", "all home, peer helpers"])
 def test_kernels_of_batches_scheduled_whole_on_home_are_launched_at_once(monkeypatch,
                                                                            batches):
     """Batches long enough to schedule, whose schedules keep every kernel whole on the
     home device (on one GPU and a slow CPU, always), or that the guard rail holds in
-    program order, count like too-short ones: after AT_ONCE_AFTER of them in a row
-    their launch shapes are launched at once, since deferring them gains nothing
-    there.  A schedule that uses another device resets the count.  Results are the
-    in-order ones either way."""
+    program order, count like too-short ones where the helpers are slow (or absent):
+    after AT_ONCE_AFTER of them in a row their launch shapes are launched at once,
+    since deferring them gains nothing there.  A schedule that uses another device
+    resets the count, and with helpers as fast as home such batches do not count: the
+    models may yet spread the graph.  Results are the in-order ones either way."""
     import pyopencl as cl
 
     from skmd.runtime import graph_mode
@@ -607,17 +608,21 @@ def test_kernels_of_batches_scheduled_whole_on_home_are_launched_at_once(monkeyp
     monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
     monkeypatch.setattr(graph_mode.GraphBatch, "_judge",
                         hold if batches == "held" else lambda self, *a: None)
-    if batches != "all home":
+    if batches == "all home, peer helpers":  # three equal devices, kept on home
+        monkeypatch.setattr(graph_mode.GraphBatch, "_all_home", lambda self, *a: True)
+    elif batches != "all home":
         monkeypatch.setattr(graph_mode.GraphBatch, "_all_home", lambda self, *a: False)
     bare = commutator(cl)
     # one device: every schedule keeps every kernel whole on home
-    with skmd_installed(mode="coarse", devices="0") as rt:
+    devices = None if batches == "all home, peer helpers" else "0"
+    with skmd_installed(mode="coarse", devices=devices) as rt:
+        assert rt.graph.helpers_slow == (devices == "0")
         outs = [commutator(cl) for _ in range(6)]
         reasons = [r.reason for r in rt.records]
     assert all(not mismatches(bare, out) for out in outs)
     at_once = [r == AT_ONCE_REASON for r in reasons]
     assert len(at_once) == 6 * 4
-    if batches == "graph":
+    if batches in ("graph", "all home, peer helpers"):
         assert not any(at_once), reasons
     else:
         # the first run's two batches are deferred; once a shape was in three batches
