@@ -108,10 +108,12 @@ def main(paths: list[str], ci: bool = False) -> None:
     head += [f"{k} per round (IQR)" for k in paired]
     if ci:
         head += [f"{k} median 95 % CI (rounds)" for k in paired]
-    head += [f"{base} over {v} per round (95 % CI, rounds)" for v, base in variants.items()]
-    graph = any("mkmd" in r[3] and "inorder" in r[3] for r in rows)
-    if graph:
-        head += ["mkmd over inorder per round (95 % CI, rounds)"]
+    # (variant, base, key of its geomean): each variant over its base, and program
+    # order through skmd over graph mode where both ran
+    gains = [(v, base, v) for v, base in variants.items()]
+    if any("mkmd" in r[3] and "inorder" in r[3] for r in rows):
+        gains.append(("inorder", "mkmd", "mkmd/inorder"))
+    head += [f"{base} over {v} per round (95 % CI, rounds)" for v, base, _ in gains]
     head += ["skmd split"]
     busy = any((r[3].get("mkmd") or {}).get("busy") for r in rows)
     if busy:
@@ -133,16 +135,11 @@ def main(paths: list[str], ci: bool = False) -> None:
         cells += [_paired(cfg.get(k), cfg.get(fast_key)) for k in paired]
         if ci:
             cells += [_ci(cfg.get(k), cfg.get(fast_key)) for k in paired]
-        for v, base in variants.items():
+        for v, base, key in gains:
             cell, med = _gain(cfg.get(v), cfg.get(base))
             cells.append(cell)
             if med:
-                logs.setdefault(v, []).append(math.log(med))
-        if graph:
-            cell, med = _gain(cfg.get("inorder"), cfg.get("mkmd"))
-            cells.append(cell)
-            if med:
-                logs.setdefault("mkmd/inorder", []).append(math.log(med))
+                logs.setdefault(key, []).append(math.log(med))
         cells.append(_split(cfg.get("skmd")))
         if busy:
             b = (cfg.get("mkmd") or {}).get("busy") or {}
@@ -156,11 +153,8 @@ def main(paths: list[str], ci: bool = False) -> None:
         v = logs.get("oracle")
         geo += [f"{math.exp(sum(v) / len(v)):.2f}×" if v else "", ""]
     geo += [""] * (len(paired) * (2 if ci else 1))
-    for v in variants:
-        lv = logs.get(v)
-        geo.append(f"{math.exp(sum(lv) / len(lv)):.2f}×" if lv else "")
-    if graph:
-        lv = logs.get("mkmd/inorder")
+    for _, _, key in gains:
+        lv = logs.get(key)
         geo.append(f"{math.exp(sum(lv) / len(lv)):.2f}×" if lv else "")
     geo.append("")
     if busy:
