@@ -180,8 +180,8 @@ class GraphBatch:
         self.at_once: dict[tuple, int] = {}
         #: (run key, kernel, global size) -> its latest span of launches at once
         self.at_once_span: dict[tuple, int] = {}
-        #: graph batches in a row that ran whole on the home device
-        self.home_only = 0
+        #: whether the latest graph batch ran whole on the home device
+        self.latest_home_only = False
         home = runtime.home
         #: every helper is slow (see SLOW_HELPER); true with no helper at all
         self.helpers_slow = all(d.speed_score <= SLOW_HELPER * home.speed_score
@@ -222,7 +222,7 @@ class GraphBatch:
     def helpers_idle(self) -> bool:
         """Whether uploads were staged for helpers that the batches since left idle:
         staging more of them then only costs (``SKMD_ONLINE``)."""
-        return (config.get().online and self.home_only > 0
+        return (config.get().online and self.latest_home_only
                 and self.staged_since_helper >= STAGE_IDLE_AFTER)
 
     def note_staged(self) -> None:
@@ -231,12 +231,12 @@ class GraphBatch:
             self.staged_since_helper += 1
 
     def _count_home_runs(self, batch: list[Deferred], in_order: bool, run_key: tuple,
-                         counts: bool = True) -> None:
+                         counts: bool) -> None:
         """Count, per launch shape, the batches in a row that ran whole on home in order;
         ``counts``: whether this batch's reason for that counts towards launching at
         once (see SLOW_HELPER)."""
         with self.lock:
-            self.home_only = self.home_only + 1 if in_order else 0
+            self.latest_home_only = in_order
             if not in_order:
                 self.staged_since_helper = 0
             for k in {(run_key, d.entry.key, tuple(d.launch.global_size)) for d in batch}:
