@@ -124,11 +124,10 @@ def _store(folder):
     return ProfileStore(path)
 
 
-def store_profiles(folder, labels=None):
+def store_profiles(store, labels=None):
     """(label, samples, seconds) for every (kernel, device) with ≥ 2 inputs in a store;
     devices by the label a store gave their fingerprint (``labels``: from other stores
     too, for one written before stores named their devices)."""
-    store = _store(folder)
     labels = labels or {d.fingerprint: d.label for d in store.devices()}
     for key, fp, _ in store.kernels():
         profs = store.profiles(key, fp)
@@ -200,14 +199,15 @@ def main() -> None:
                     help="only the kernels `skmd profile` stored in DIR/profiles.sqlite "
                          "(several stores: pooled figures over all of them too)")
     args = ap.parse_args()
-    labels = {d.fingerprint: d.label for f in args.store or () for d in _store(f).devices()}
+    stores = [_store(f) for f in args.store or ()]
+    labels = {d.fingerprint: d.label for store in stores for d in store.devices()}
     print("median absolute % error; LOIO = leave one input out; largest = trained on the "
           "smaller inputs, tested on the largest; >10ms: of the profiles over 10 ms")
     print(HEADER)
     if args.store:
         pooled: dict = {}  # device label -> {"loio": [...], "largest": [...]}
-        for folder in args.store:
-            for label, S, Y in store_profiles(folder, labels):
+        for store in stores:
+            for label, S, Y in store_profiles(store, labels):
                 print(summarise(label, S, Y, pooled.setdefault(label.split(" / ")[-1], {})))
         for dev, errs in sorted(pooled.items()):
             loio, big = (np.array(errs.get(k, [])) for k in ("loio", "largest"))
