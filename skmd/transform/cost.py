@@ -8,12 +8,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Sequence
 
-from .model import Launch
+from .kernel_types import Launch
 from .poly import Poly
 from .ranges import launch_values
 
 if TYPE_CHECKING:
-    from .model import ArgInfo, KernelAnalysis
+    from .kernel_types import ArgInfo
+    from .model import KernelAnalysis
 
 _SIZE_NAMES = {"gsz": "global_size", "lsz": "local_size", "ngr": "num_groups"}
 

@@ -6,30 +6,16 @@ numbers late.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from .poly import Poly
+from .cost import evaluate_cost
+from .kernel_types import Access, ArgInfo, Guard, Launch, LoopVar
+from .ranges import byte_range, write_dense
 
-
-@dataclass(frozen=True)
-class Launch:
-    """What the runtime knows about one kernel launch."""
-
-    global_size: tuple[int, ...]
-    local_size: tuple[int, ...]
-    scalars: Mapping[int, int | float] = field(default_factory=dict)
-    buffer_sizes: Mapping[int, int] = field(default_factory=dict)
-
-    @property
-    def split_dim(self) -> int:
-        return len(self.global_size) - 1
-
-    @property
-    def total_groups(self) -> int:
-        d = self.split_dim
-        return math.ceil(self.global_size[d] / self.local_size[d])
+#: the records live in .kernel_types; importers of this module get them from here too
+__all__ = ["Access", "ArgInfo", "Guard", "KernelAnalysis", "Launch", "LoopVar",
+           "ProgramAnalysis"]
 
 
 #: results of symbolic evaluation kept per analysis (see KernelAnalysis._memo)
@@ -39,55 +25,6 @@ MEMO_LIMIT = 4096
 def _launch_key(launch: Launch) -> tuple:
     return (tuple(launch.global_size), tuple(launch.local_size),
             tuple(sorted(launch.scalars.items())), tuple(sorted(launch.buffer_sizes.items())))
-
-
-@dataclass(frozen=True)
-class ArgInfo:
-    index: int
-    name: str
-    type_name: str
-    space: str  # global | constant | local | scalar | image | sampler | other
-    elem_size: int | None
-    read: bool
-    written: bool
-    atomic: bool
-    #: touched only by integer atomic adds whose results the kernel never uses, so
-    #: devices may each add into a zeroed copy and the copies be summed (aggregation)
-    reduce_add: bool = False
-
-
-@dataclass(frozen=True)
-class Guard:
-    """``lhs < rhs`` holds wherever the guarded access runs (integers)."""
-
-    lhs: Poly
-    rhs: Poly
-
-
-@dataclass(frozen=True)
-class Access:
-    """One load or store through a buffer argument, in bytes from the buffer start."""
-
-    arg: int
-    kind: str  # "read" | "write"
-    offset: Poly | None
-    width: int | None
-    guards: tuple[Guard, ...] = ()
-    #: control flow is understood well enough that the access runs for every
-    #: work-item (and loop iteration) satisfying ``guards``, over its full width
-    exact: bool = False
-    atomic: bool = False
-
-
-@dataclass(frozen=True)
-class LoopVar:
-    """An induction variable ranging over ``[lo, hi]`` (inclusive)."""
-
-    atom: str
-    lo: Poly
-    hi: Poly
-    #: every integer of the range is visited (unit step, no early exit)
-    exact: bool
 
 
 @dataclass(frozen=True)
@@ -116,19 +53,16 @@ class KernelAnalysis:
 
     def cost(self, launch: Launch) -> float:
         """Static per-work-item cost ``f(x1..xn)`` of thesis eq. 5.3 for this launch."""
-        from .cost import evaluate_cost
         return self._memo(("cost", _launch_key(launch)), lambda: evaluate_cost(self, launch))
 
     def byte_range(self, arg_index: int, mode: str, launch: Launch,
                    groups: tuple[int, int]) -> tuple[int, int] | None:
         """Half-open byte interval covering every ``mode`` access of rows ``groups``."""
-        from .ranges import byte_range
         return self._memo(("range", arg_index, mode, _launch_key(launch), tuple(groups)),
                           lambda: byte_range(self, arg_index, mode, launch, groups))
 
     def write_dense(self, arg_index: int, launch: Launch, groups: tuple[int, int]) -> bool:
         """True only if every byte of the write range is certainly written."""
-        from .ranges import write_dense
         return self._memo(("dense", arg_index, _launch_key(launch), tuple(groups)),
                           lambda: write_dense(self, arg_index, launch, groups))
 

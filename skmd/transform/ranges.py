@@ -12,7 +12,7 @@ import math
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .model import Access, Launch
+from .kernel_types import Access, Launch
 from .poly import Poly
 
 if TYPE_CHECKING:
