@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # One measuring session on a GPU machine (see docs/benchmarks.md for what it produced).
-# Usage: benchmarks/gpu_session.sh PART OUTDIR
+# Usage: benchmarks/gpu_session.sh PART [OUTDIR]
+#   OUTDIR (default benchmarks/results/incoming) receives results_PART.tgz; unpack it into
+#   benchmarks/results/gpuNN/ and add its line to benchmarks/results/README.md
 #   PART: skmd | mkmd | second | final | compute | three | recheck | onegpu | profile
 #         | memory | onegpu_all | graphs | merges | graphs2 | graphs3 | rounds
 #         | rounds2 | rounds1gpu | graphs4 | graphs5 | onegpu3 | onegpu4 | onegpu5
@@ -10,7 +12,7 @@
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
-part=$1; out=$2
+part=$1; out=${2:-benchmarks/results/incoming}
 mkdir -p "$out/r"
 size=${SIZE:-paper}
 python3 -c "import pyopencl" 2>/dev/null ||
