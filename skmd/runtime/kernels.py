@@ -64,6 +64,9 @@ class KernelEntry:
     merge_source: str | None = None
     #: why the merge kernel cannot be used here after all (it failed to build)
     merge_failed: str | None = None
+    #: the most work-items a work-group of this kernel may have on the devices its
+    #: program was built for (bounds a local size skmd picks)
+    group_limit: int = 1 << 30
 
     @property
     def splittable(self) -> bool:
@@ -165,7 +168,16 @@ def make_entry(kernel: cl.Kernel) -> KernelEntry:
     merge = pa.merge_source if an is not None and an.merge_kernel else None
     return KernelEntry(name=name, key=key, source=source, options=options, analysis=an,
                        partition_source=pa.partition_source, reason=reason,
-                       num_args=num_args, merge_source=merge)
+                       num_args=num_args, merge_source=merge,
+                       group_limit=_group_limit(kernel))
+
+
+def _group_limit(kernel: cl.Kernel) -> int:
+    try:
+        return min(int(kernel.get_work_group_info(
+            cl.kernel_work_group_info.WORK_GROUP_SIZE, d)) for d in kernel.program.devices)
+    except (cl.Error, ValueError):
+        return 1 << 30  # unknown: the device limits skmd picks within are the bound
 
 
 def entry_of(kernel: cl.Kernel) -> KernelEntry:
