@@ -145,3 +145,34 @@ def test_pyopencl_array_operations_stay_correct():
         return {"c": c.get(), "sum": np.array(cla.sum(c).get())}
     bad, _ = compare_with_and_without(arrays, policy="even")
     assert not bad, bad
+
+
+LINEAR_SRC = r"""
+size_t linear(void) { return get_global_linear_id(); }
+__kernel void lin(__global float *b)
+{ b[get_global_linear_id()] = (float)(get_global_id(0) * 1000 + get_global_id(1)); }
+__kernel void lin_helper(__global float *b)
+{ b[linear()] = (float)(get_global_id(0) * 1000 + get_global_id(1)); }
+"""
+
+
+def linear_ids(cl):
+    """get_global_linear_id, in the kernel and in a helper, split by rows."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    prg = cl.Program(ctx, LINEAR_SRC).build(options=["-cl-std=CL2.0"])
+    out = {}
+    for name in ("lin", "lin_helper"):
+        for ls in (None, (8, 8)):
+            B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, N * N * 4)
+            cl.enqueue_fill_buffer(q, B, np.float32(-1), 0, N * N * 4)
+            cl.Kernel(prg, name)(q, (N, N), ls, B)
+            out[f"{name}{ls}"] = np.empty(N * N, np.float32)
+            cl.enqueue_copy(q, out[f"{name}{ls}"], B)
+    return out
+
+
+def test_global_linear_id_keeps_its_full_launch_value_in_a_split():
+    bad, records = compare_with_and_without(linear_ids, policy="even")
+    assert not bad, bad
+    assert len(_on_both(records, "lin")) == 2 and len(_on_both(records, "lin_helper")) == 2
