@@ -30,6 +30,15 @@ __kernel void with_barrier(__global const float *a, __global float *b)
 """
 
 
+def _results(cl, q, bufs, like):
+    """Read every named buffer back as an array shaped like ``like``."""
+    out = {}
+    for name, buf in bufs.items():
+        out[name] = np.empty_like(like)
+        cl.enqueue_copy(q, out[name], buf)
+    return out
+
+
 def _on_both(records, kernel):
     """The launches of ``kernel`` that every device took a share of."""
     rs = [r for r in records if r.kernel == kernel]
@@ -52,10 +61,7 @@ def dag(cl):
     prg.scale(q, b.shape, None, B, Y, np.float32(3))
     prg.axpy(q, a.shape, None, X, Y, Z, np.float32(-1.5))
     prg.scale(q, a.shape, None, Z, W, np.float32(0.5))
-    out = {n: np.empty_like(a) for n in "xyzw"}
-    for n, buf in zip("xyzw", (X, Y, Z, W)):
-        cl.enqueue_copy(q, out[n], buf)
-    return out
+    return _results(cl, q, {"x": X, "y": Y, "z": Z, "w": W}, a)
 
 
 def prime_and_2d(cl):
@@ -70,11 +76,7 @@ def prime_and_2d(cl):
     prg = cl.Program(ctx, SRC).build()
     prg.scale(q, (PRIME,), None, A, P, np.float32(4))
     prg.transpose(q, (N, N), None, A, T, np.int32(N))
-    p = np.empty_like(a)
-    t = np.empty_like(a)
-    cl.enqueue_copy(q, p, P)
-    cl.enqueue_copy(q, t, T)
-    return {"p": p, "t": t}
+    return _results(cl, q, {"p": P, "t": T}, a)
 
 
 def group_shaped(cl):
@@ -88,11 +90,7 @@ def group_shaped(cl):
     prg = cl.Program(ctx, SHAPE_SRC).build()
     prg.by_group(q, a.shape, None, B)
     prg.with_barrier(q, a.shape, None, A, C)
-    b = np.empty_like(a)
-    c = np.empty_like(a)
-    cl.enqueue_copy(q, b, B)
-    cl.enqueue_copy(q, c, C)
-    return {"b": b, "c": c}
+    return _results(cl, q, {"b": B, "c": C}, a)
 
 
 def test_no_local_size_is_split_in_skmd_mode():
@@ -161,15 +159,13 @@ def linear_ids(cl):
     ctx = cl.create_some_context(interactive=False)
     q = cl.CommandQueue(ctx)
     prg = cl.Program(ctx, LINEAR_SRC).build(options=["-cl-std=CL2.0"])
-    out = {}
+    bufs = {}
     for name in ("lin", "lin_helper"):
         for ls in (None, (8, 8)):
-            B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, N * N * 4)
+            B = bufs[f"{name}{ls}"] = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, N * N * 4)
             cl.enqueue_fill_buffer(q, B, np.float32(-1), 0, N * N * 4)
             cl.Kernel(prg, name)(q, (N, N), ls, B)
-            out[f"{name}{ls}"] = np.empty(N * N, np.float32)
-            cl.enqueue_copy(q, out[f"{name}{ls}"], B)
-    return out
+    return _results(cl, q, bufs, np.empty(N * N, np.float32))
 
 
 def test_global_linear_id_keeps_its_full_launch_value_in_a_split():
