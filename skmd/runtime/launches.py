@@ -65,7 +65,8 @@ def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
                           f"work-group size the driver picks: {why}")
         if not gs or any(g < 1 for g in gs):
             return None, "empty global size"
-        ls = choose_local_size(gs, min(TARGET_GROUP, entry.group_limit))
+        ls = choose_local_size(gs, min(TARGET_GROUP, entry.group_limit),
+                               item_limits=entry.item_limits)
     else:
         ls = tuple(int(x) for x in lsize)
         if len(ls) != len(gs):

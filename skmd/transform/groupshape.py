@@ -13,6 +13,8 @@ after preprocessing (macros expanded), so a helper or a macro cannot hide a use.
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 import clang.cindex as ci
 
 from .frontend import address_space
@@ -82,13 +84,15 @@ MIN_ROWS = 16
 
 
 def choose_local_size(global_size: tuple[int, ...], limit: int = TARGET_GROUP,
-                      min_rows: int = MIN_ROWS) -> tuple[int, ...]:
+                      min_rows: int = MIN_ROWS, item_limits: Sequence[int] = ()
+                      ) -> tuple[int, ...]:
     """A local size for a launch that gave none: a divisor of each global size.
 
     Each dimension takes the largest divisor of its global size within what the
-    work-group has left of ``limit`` work-items (preferring a multiple of 32 when
-    one is at least half as large, for warp-sized groups); the split dimension
-    (the last) is also kept to at most ``global/min_rows`` so it has rows to share.
+    work-group has left of ``limit`` work-items and the device's ``item_limits``
+    for that dimension (preferring a multiple of 32 when one is at least half as
+    large, for warp-sized groups); the split dimension (the last) is also kept to
+    at most ``global/min_rows`` so it has rows to share.
     Sizes stay divisors because a kernel built for OpenCL 1.x needs uniform
     work-groups, which bounds the driver's own choice the same way (a prime global
     size runs in work-groups of one either way).
@@ -102,6 +106,8 @@ def choose_local_size(global_size: tuple[int, ...], limit: int = TARGET_GROUP,
     last = len(global_size) - 1
     for d, g in enumerate(int(x) for x in global_size):
         cap = min(left, g if d < last else max(1, g // min_rows))
+        if d < len(item_limits):
+            cap = max(1, min(cap, int(item_limits[d])))
         size = _divisor_at_most(g, cap)
         out.append(size)
         left = max(1, left // size)

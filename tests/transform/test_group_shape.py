@@ -66,6 +66,11 @@ def test_choose_local_size(gsize, limit, expect):
     assert prod <= limit
 
 
+def test_choose_local_size_keeps_within_each_dimension_limit():
+    assert choose_local_size((1, 1, 65536), 256) == (1, 1, 256)
+    assert choose_local_size((1, 1, 65536), 256, item_limits=(1024, 1024, 64)) == (1, 1, 64)
+
+
 @pytest.mark.parametrize("gsize,limit", [((0,), 256), ((), 256), ((64,), 0)])
 def test_choose_local_size_names_bad_values(gsize, limit):
     with pytest.raises(ValueError, match=str(limit) if limit == 0 else "global size"):
