@@ -102,7 +102,8 @@ def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
                               "passed twice")
             sizes[i] = int(buf.size)
     scalars = entry.scalar_values(args)
-    launch = Launch(global_size=gs, local_size=ls, scalars=scalars, buffer_sizes=sizes)
+    launch = Launch(global_size=gs, local_size=ls, scalars=scalars, buffer_sizes=sizes,
+                    local_picked=lsize is None)
     if launch.total_groups < 2:
         return None, "a single work-group row"
     return launch, None

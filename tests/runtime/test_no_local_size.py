@@ -172,3 +172,14 @@ def test_global_linear_id_keeps_its_full_launch_value_in_a_split():
     bad, records = compare_with_and_without(linear_ids, policy="even")
     assert not bad, bad
     assert len(_on_both(records, "lin")) == 2 and len(_on_both(records, "lin_helper")) == 2
+
+
+def test_graph_batch_run_in_program_order_leaves_the_size_to_the_driver(monkeypatch):
+    from skmd.runtime import graph_mode
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: True)
+    bad, records = compare_with_and_without(dag, policy="even", mode="mkmd")
+    assert not bad, bad
+    assert len(records) == 4
+    assert all(r.reason and "program order" in r.reason for r in records), \
+        [r.reason for r in records]
+    assert all(r.local_size is None for r in records), [r.local_size for r in records]
