@@ -501,11 +501,12 @@ class GraphBatch:
                 self._run_node(d, [(self.rt.home, 0, d.launch.total_groups)], "inorder")
                 continue
             replay_args(d.kernel, d.args, {})
-            raw.enqueue_nd_range_kernel(d.queue, d.kernel, d.launch.global_size,
-                                        d.launch.local_size, None, None, False, False)
+            ls = d.launch.program_local_size
+            raw.enqueue_nd_range_kernel(d.queue, d.kernel, d.launch.global_size, ls, None,
+                                        None, False, False)
             for b in d.entry.written_buffers(d.args):
                 bufmod.note_written(b)
-            self.rt.note_whole(d.entry, d.launch.global_size, d.launch.local_size, reason)
+            self.rt.note_whole(d.entry, d.launch.global_size, ls, reason)
         for d in batch:
             raw.queue_finish(d.queue)
 

@@ -64,6 +64,10 @@ class KernelEntry:
     merge_source: str | None = None
     #: why the merge kernel cannot be used here after all (it failed to build)
     merge_failed: str | None = None
+    #: the most work-items a work-group of this kernel may have on the devices its
+    #: program was built for, in all and per dimension (bound a local size skmd picks)
+    group_limit: int = 1 << 30
+    item_limits: tuple[int, ...] = ()
 
     @property
     def splittable(self) -> bool:
@@ -165,7 +169,20 @@ def make_entry(kernel: cl.Kernel) -> KernelEntry:
     merge = pa.merge_source if an is not None and an.merge_kernel else None
     return KernelEntry(name=name, key=key, source=source, options=options, analysis=an,
                        partition_source=pa.partition_source, reason=reason,
-                       num_args=num_args, merge_source=merge)
+                       num_args=num_args, merge_source=merge,
+                       **_group_limits(kernel))
+
+
+def _group_limits(kernel: cl.Kernel) -> dict[str, Any]:
+    try:
+        devs = kernel.program.devices
+        total = min(int(kernel.get_work_group_info(
+            cl.kernel_work_group_info.WORK_GROUP_SIZE, d)) for d in devs)
+        dims = tuple(min(int(x) for x in per) for per in zip(
+            *(d.max_work_item_sizes for d in devs)))
+        return {"group_limit": total, "item_limits": dims}
+    except Exception:  # never break the program over a bound: skmd's own target stands
+        return {}
 
 
 def entry_of(kernel: cl.Kernel) -> KernelEntry:

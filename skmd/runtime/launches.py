@@ -1,6 +1,8 @@
 """From a pyopencl launch to what skmd decides on: its signature and its ``Launch``.
 
-A launch that cannot be described safely (no local size, ranks that differ,
+A launch with no local size gets one skmd picks, where the kernel cannot tell
+(:mod:`skmd.transform.groupshape`).  A launch that cannot be described safely
+(no local size for a kernel that can tell, ranks that differ,
 arguments not set through pyopencl, images, sub-buffers, a single row of
 work-groups) gets a reason instead, and runs whole.
 """
@@ -14,6 +16,7 @@ from skmd import config
 from skmd.runtime import buffers as bufmod
 from skmd.runtime.kernels import ArgValue, KernelEntry
 from skmd.transform import Launch
+from skmd.transform.groupshape import TARGET_GROUP, choose_local_size
 
 
 def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
@@ -54,14 +57,21 @@ def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
     an = entry.analysis
     gs = tuple(int(x) for x in gsize)
     if lsize is None:
-        # the driver would pick the work-group size; a split must fix one, and
-        # a kernel may (legally) compute differently with another
-        return None, "no local size given (the driver chooses the work-groups)"
+        # the driver would pick the work-group size; skmd may pick one instead
+        # where the kernel cannot tell which was picked
+        if an is None or not an.local_size_free:
+            why = an.group_size_reason if an is not None else "not analysed"
+            return None, (f"no local size given, and the kernel may depend on the "
+                          f"work-group size the driver picks: {why}")
+        if not gs or any(g < 1 for g in gs):
+            return None, "empty global size"
+        ls = choose_local_size(gs, min(TARGET_GROUP, entry.group_limit),
+                               item_limits=entry.item_limits)
     else:
         ls = tuple(int(x) for x in lsize)
         if len(ls) != len(gs):
             return None, "local size rank differs from global size"
-    if g_times_l:
+    if g_times_l and lsize is not None:
         gs = tuple(g * l for g, l in zip(gs, ls))
     if any(g % l for g, l in zip(gs, ls)):
         return None, "global size not a multiple of the local size"
@@ -92,7 +102,8 @@ def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
                               "passed twice")
             sizes[i] = int(buf.size)
     scalars = entry.scalar_values(args)
-    launch = Launch(global_size=gs, local_size=ls, scalars=scalars, buffer_sizes=sizes)
+    launch = Launch(global_size=gs, local_size=ls, scalars=scalars, buffer_sizes=sizes,
+                    local_picked=lsize is None)
     if launch.total_groups < 2:
         return None, "a single work-group row"
     return launch, None

@@ -17,6 +17,7 @@ from . import diskcache
 from .merge import MergePlan, plan_merge
 from .mergecheck import merge_program
 from .rewrite import RewriteError, partition_source
+from .groupshape import group_size_dependence
 from .cursors import is_int
 from .walker import Ctx, KernelWalker
 
@@ -126,7 +127,8 @@ def analyze_kernel(fn: ci.Cursor, functions: dict[str, ci.Cursor],
         atomics=tuple(sorted(walker.atomics)), uses_barrier=walker.uses_barrier,
         launch_mode="guard" if walker.helper_remapped else "offset",
         cost_expr=format_cost(cost, args), accesses=tuple(walker.accesses),
-        loops=dict(walker.loops), cost_poly=cost)
+        loops=dict(walker.loops), cost_poly=cost,
+        group_size_reason=group_size_dependence(fn, functions))
 
 
 def _aggregatable(walker: KernelWalker, params: list) -> set[int]:

@@ -264,9 +264,9 @@ class ExprWalker:
     def call(self, c: ci.Cursor, env: dict, ctx: Ctx) -> Value:
         name = c.spelling
         args = [x for x in children(c)[1:]]
+        if self.depth > 0 and name in REMAPPED:
+            self.helper_remapped = True
         if name in ID_FUNCS or name == "get_work_dim":
-            if self.depth > 0 and name in REMAPPED:
-                self.helper_remapped = True
             if name == "get_work_dim":
                 return Poly.atom("wdim")
             d = int_value(args[0]) if args else None

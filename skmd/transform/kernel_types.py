@@ -21,6 +21,14 @@ class Launch:
     local_size: tuple[int, ...]
     scalars: Mapping[int, int | float] = field(default_factory=dict)
     buffer_sizes: Mapping[int, int] = field(default_factory=dict)
+    #: the program gave no local size and skmd picked ``local_size``; a launch run
+    #: whole then leaves the choice to the driver, as the program did
+    local_picked: bool = False
+
+    @property
+    def program_local_size(self) -> tuple[int, ...] | None:
+        """The local size as the program gave it (None: the driver picks)."""
+        return None if self.local_picked else self.local_size
 
     @property
     def split_dim(self) -> int:

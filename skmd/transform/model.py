@@ -45,6 +45,14 @@ class KernelAnalysis:
     merge_parts: tuple[int, ...] = ()
     #: why the kernel has no merge kernel (None when it has one)
     merge_reason: str | None = "not generated"
+    #: why its results may depend on the work-group size (None: they cannot, so with
+    #: no local size given skmd may pick one and split; see :mod:`.groupshape`)
+    group_size_reason: str | None = "not analysed"
+
+    @property
+    def local_size_free(self) -> bool:
+        """skmd may pick the work-group size of a launch that gives none."""
+        return self.group_size_reason is None
 
     @property
     def merge_kernel(self) -> bool:

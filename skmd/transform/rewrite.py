@@ -31,6 +31,12 @@ size_t skmd_num_groups(uint d, ulong g) {
 size_t skmd_global_offset(uint d) {
   return d == get_work_dim() - 1u ? 0 : get_global_offset(d);
 }
+size_t skmd_global_linear_id(ulong g) {
+  size_t id = 0;
+  for (uint d = get_work_dim(); d-- > 0;)
+    id = id * skmd_global_size(d, g) + (get_global_id(d) - skmd_global_offset(d));
+  return id;
+}
 """
 
 _REMAP_ON = """
@@ -38,12 +44,14 @@ _REMAP_ON = """
 #define get_global_size(d) skmd_global_size((d), skmd_gsize)
 #define get_num_groups(d) skmd_num_groups((d), skmd_gsize)
 #define get_global_offset(d) skmd_global_offset(d)
+#define get_global_linear_id() skmd_global_linear_id(skmd_gsize)
 """
 _REMAP_OFF = """
 #undef get_group_id
 #undef get_global_size
 #undef get_num_groups
 #undef get_global_offset
+#undef get_global_linear_id
 """
 GUARD = ("\n  if (!((ulong)get_group_id(get_work_dim() - 1u) >= skmd_first && "
          "(ulong)get_group_id(get_work_dim() - 1u) < skmd_last)) return;\n")

@@ -669,7 +669,7 @@ def grid_stride_loop(cl):
     return {"a": read(cl, q, ab, a)}
 
 
-@program(whole={"half_sq": "local size", "bump2d": "local size"})
+@program(split=("half_sq", "bump2d"))
 def local_size_none(cl):
     ctx, q = ctx_queue(cl)
     n = 4096
