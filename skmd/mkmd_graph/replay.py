@@ -60,3 +60,36 @@ def simulate_placement(graph: nx.DiGraph, platform: Platform,
         if not _commit(pl, v, c, m, lb, gaps, groups, None, merge_bps):
             raise ValueError(f"command {v}: its split cannot be booked")
     return pl.schedule("replay")
+
+
+def batch_to_dict(commands: Sequence[Command], buffer_bytes: Mapping[int, int],
+                  initial: Mapping[int, Sequence[str] | str] | None) -> dict:
+    """A batch's commands and buffers as JSON-ready data (for the run log)."""
+    return {
+        "commands": [{"id": c.id, "kind": c.kind, "name": c.name,
+                      "reads": sorted(c.reads), "writes": sorted(c.writes),
+                      "overwrites": sorted(c.overwrites),
+                      "total_groups": c.total_groups, "splittable": c.splittable,
+                      "barrier": c.barrier, "contiguous": c.contiguous}
+                     for c in commands],
+        "buffer_bytes": {str(b): int(n) for b, n in buffer_bytes.items()},
+        "initial": None if initial is None else
+        {str(b): sorted([w] if isinstance(w, str) else w) for b, w in initial.items()},
+    }
+
+
+def batch_from_dict(d: Mapping) -> tuple[list[Command], dict[int, int],
+                                         dict[int, list[str]] | None]:
+    """Inverse of :func:`batch_to_dict` (JSON turned the buffer ids into strings)."""
+    cmds = [Command(id=int(c["id"]), kind=c.get("kind", "kernel"), name=c["name"],
+                    reads=frozenset(c.get("reads", ())), writes=frozenset(c.get("writes", ())),
+                    total_groups=int(c.get("total_groups", 1)),
+                    splittable=bool(c.get("splittable", False)),
+                    barrier=bool(c.get("barrier", False)),
+                    overwrites=frozenset(c.get("overwrites", ())),
+                    contiguous=bool(c.get("contiguous", False)))
+            for c in d["commands"]]
+    sizes = {int(b): int(n) for b, n in d.get("buffer_bytes", {}).items()}
+    init = d.get("initial")
+    initial = None if init is None else {int(b): list(w) for b, w in init.items()}
+    return cmds, sizes, initial
