@@ -75,16 +75,17 @@ def test_optimal_finds_the_parallel_plan_and_the_bound_is_below():
 
 @st.composite
 def cases(draw):
+    """A small graph, a machine and the coarse plan for it."""
     cmds, sizes = draw(workloads(max_commands=5))
-    return cmds, sizes, draw(platforms(cmds))
+    plat = draw(platforms(cmds))
+    g = build_graph(cmds, sizes)
+    return cmds, g, plat, coarse_schedule(g, plat)
 
 
 @SETTINGS
 @given(cases())
 def test_optimal_beats_every_heuristic_and_the_bound_holds(case):
-    cmds, sizes, plat = case
-    g = build_graph(cmds, sizes)
-    coarse = coarse_schedule(g, plat)
+    cmds, g, plat, coarse = case
     fine = fine_schedule(g, plat, coarse, merge_bps=1e9)
     found = best_whole_schedule(g, plat)
     assert found.exact
@@ -104,9 +105,7 @@ def test_optimal_beats_every_heuristic_and_the_bound_holds(case):
 @SETTINGS
 @given(cases())
 def test_replaying_the_coarse_plan_gives_its_makespan(case):
-    cmds, sizes, plat = case
-    g = build_graph(cmds, sizes)
-    coarse = coarse_schedule(g, plat)
+    _, g, plat, coarse = case
     runs = sorted((s for s in coarse.slots if s.kind == "run"), key=lambda s: s.seq)
     rows = {s.node: {s.device: s.groups[1] - s.groups[0]} for s in runs}
     again = simulate_placement(g, plat, rows, [s.node for s in runs])
