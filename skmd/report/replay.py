@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import networkx as nx
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -155,26 +156,28 @@ def load_traced(path: str) -> dict[tuple, dict]:
 
 
 def _ms(x: float | None) -> str:
-    return "—" if x is None else f"{x * 1e3:.2f}"
+    return "—" if x is None else f"{x * 1e3:.3g}" if abs(x) < 1e-3 else f"{x * 1e3:.1f}"
 
 
 def replay_table(rows: Sequence[Mapping[str, Any]]) -> Table:
-    table = Table(title="graph batches replayed with their measured costs (ms)")
-    for col in ("batch", "phase", "kernels", "measured", "simulated", "optimal",
-                "bound", "in order", "engine loss", "sched. loss"):
+    # a light box: ten numeric columns fit an 80-column terminal
+    table = Table(title="graph batches replayed with their measured costs (ms)",
+                  box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    for col in ("#", "phase", "k", "measured", "sim.", "optimal",
+                "bound", "in\norder", "engine\nloss", "sched.\nloss", "%"):
         table.add_column(col, justify="left" if col == "phase" else "right")
     for r in rows:
         head = (str(r["batch"]), r["phase"], str(r["kernels"]), _ms(r["measured_s"]))
         if "skipped" in r:
-            table.add_row(*head, r["skipped"], *[""] * 5)
+            table.add_row(*head, r["skipped"], *[""] * 6)
             continue
         loss = r["scheduler_loss_s"]
-        pct = f" ({100 * loss / r['optimal_s']:.0f}%)" if r["optimal_s"] else ""
+        pct = f"{100 * loss / r['optimal_s']:.0f}" if r["optimal_s"] else ""
         table.add_row(*head, _ms(r["simulated_s"]),
                       _ms(r["optimal_s"]) + ("" if r["exact"] else "?")
                       + ("+" if r["split_beats_whole"] else ""),
                       _ms(r["lower_bound_s"]), _ms(r["inorder_s"]),
-                      _ms(r.get("engine_loss_s")), _ms(loss) + pct)
+                      _ms(r.get("engine_loss_s")), _ms(loss), pct)
     return table
 
 
@@ -185,8 +188,9 @@ def render_replay(rows: Sequence[Mapping[str, Any]], console: Console) -> None:
     console.print(replay_table(rows))
     console.print("optimal: the best whole-kernel schedule (proven up to "
                   f"{EXACT_KERNELS} kernels; ? where not proven), or a shorter split plan "
-                  "(+: then the optimum lies between bound and optimal); engine loss = "
-                  "measured - simulated; sched. loss = simulated - optimal",
+                  "(+: then the optimum lies between bound and optimal); k: kernels; sim.: "
+                  "the chosen schedule with the measured costs; losses: engine = "
+                  "measured - sim., scheduler = sim. - optimal (%: of optimal)",
                   highlight=False, soft_wrap=True)
     notes = sorted({a for r in rows for a in r.get("assumptions", [])})
     for a in notes:
