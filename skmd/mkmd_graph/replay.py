@@ -63,9 +63,11 @@ def simulate_placement(graph: nx.DiGraph, platform: Platform,
 
 
 def batch_to_dict(commands: Sequence[Command], buffer_bytes: Mapping[int, int],
-                  initial: Mapping[int, Sequence[str] | str] | None) -> dict:
+                  initial: Mapping[int, Sequence[str] | str] | None,
+                  home: str | None = None) -> dict:
     """A batch's commands and buffers as JSON-ready data (for the run log)."""
     return {
+        "home": home,
         "commands": [{"id": c.id, "kind": c.kind, "name": c.name,
                       "reads": sorted(c.reads), "writes": sorted(c.writes),
                       "overwrites": sorted(c.overwrites),

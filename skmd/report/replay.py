@@ -74,7 +74,7 @@ def analyse_batch(batch: Batch, records: Sequence[LaunchRecord], devices: Sequen
                   budget: int = DEFAULT_BUDGET) -> dict[str, Any]:
     """One batch's record for ``--replay --json``."""
     sched_s, measured = batch.timings()
-    out: dict[str, Any] = {"batch": batch.index, "phase": batch.phase,
+    out: dict[str, Any] = {"batch": batch.index, "phase": batch.phase, "home": home,
                            "first_run": "(first run" in batch.note,
                            "kernels": len(batch.records), "measured_s": measured,
                            "schedule_s": sched_s}
@@ -142,7 +142,8 @@ def replay_run(records: Sequence[LaunchRecord],
     batches = graph_batches(records)
     devices = sorted({d for r in records for d in r.ranges}
                      | {p.device for r in records for p in r.pieces})
-    home = home_of(records) or (devices[0] if devices else "")
+    recorded = next((b.graph.get("home") for b in batches if b.graph), None)
+    home = recorded or home_of(records) or (devices[0] if devices else "")
     times, rates = run_kernel_times(records), link_rates(records)
     return [analyse_batch(b, records, devices, home, traced, run_times=times,
                           rates=rates, budget=budget) for b in batches]

@@ -421,7 +421,7 @@ class GraphBatch:
                         f"{(t_end - t_home) * 1e3:.2f} ms ({moved / 2**20:.1f} MiB)")
                     if links_used:
                         last.notes.append(links_used)
-                    last.graph = batch_to_dict(cmds, sizes, where)
+                    last.graph = batch_to_dict(cmds, sizes, where, self.rt.home.label)
                 judged = True
                 if mode == "mkmd" and online:
                     judged = self.tuner.record(key, phase, t_end - t_batch)

@@ -125,10 +125,11 @@ def test_replay_of_a_run_recorded_here():
         queue = cl.CommandQueue(cl.create_some_context(interactive=False))
         bench.execute(queue, bench.inputs("ci"))
         records = list(rt.records)
-    rc, rows = replay(log_of([r for r in records]))
+        home = rt.home.label
+    rc, rows = replay(log_of(records))
     assert rc == 0 and rows
     done = [r for r in rows if "skipped" not in r]
-    assert done and done[0]["graph"] == "recorded"
+    assert done and done[0]["graph"] == "recorded" and done[0]["home"] == home
     for r in done:
         assert r["lower_bound_s"] <= r["optimal_s"] * (1 + 1e-9)
         assert r["optimal_s"] <= r["simulated_s"] * (1 + 1e-9)
