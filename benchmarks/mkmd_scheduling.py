@@ -6,6 +6,7 @@ shapes (11-17 commands, target < 10 ms) and on random kernel DAGs up to
 in-order baseline, the coarse plan and the split plan.
 
     PYTHONPATH=. python benchmarks/mkmd_scheduling.py [--quick] [--json out.json]
+        [--sizes 11 100 1000] [--devices 2]
 """
 from __future__ import annotations
 
@@ -65,14 +66,18 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="small graphs only")
     ap.add_argument("--json", help="also write the rows here")
     ap.add_argument("--check", action="store_true", help="validate every plan")
+    ap.add_argument("--sizes", type=int, nargs="+",
+                    help="kernels per random graph (default: 10 30 100 300 1000)")
+    ap.add_argument("--devices", type=int, nargs="+", default=[2, 3, 4],
+                    help="device counts to plan for (default: 2 3 4)")
     args = ap.parse_args()
     rows = []
-    for n_dev in (2, 3, 4):
+    for n_dev in args.devices:
         rows.append(measure("bicgstab", bicgstab(), n_dev, 20, args.check))
         rows.append(measure("commutator", commutator(), n_dev, 20, args.check))
-    sizes = (10, 30, 100) if args.quick else (10, 30, 100, 300, 1000)
+    sizes = args.sizes or ((10, 30, 100) if args.quick else (10, 30, 100, 300, 1000))
     for n in sizes:
-        for n_dev in (2, 3, 4):
+        for n_dev in args.devices:
             repeat = 10 if n <= 100 else 2
             rows.append(measure(f"random{n}", random_workload(n, seed=n), n_dev,
                                 repeat, args.check))

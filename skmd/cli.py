@@ -40,6 +40,10 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--html", metavar="FILE", help="write a self-contained timeline page")
     e.add_argument("--list", action="store_true", help="list the recorded runs")
     e.add_argument("--by-kernel", action="store_true", help="one row per kernel instead of per launch")
+    e.add_argument("--replay", action="store_true",
+                   help="each graph batch: measured, its schedule replayed, optimal, in order")
+    e.add_argument("--graphs", metavar="FILE",
+                   help="with --replay: traced batch graphs for runs that recorded none")
 
     b = sub.add_parser("bench", help="run the benchmark suites under every policy, side by side")
     b.add_argument("--suite", choices=("skmd", "mkmd", "all"), default="skmd")
@@ -149,7 +153,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from skmd.report.cli import explain_main
         from skmd.predict.store import ProfileStore
         return explain_main(ProfileStore(), run=ns.run, as_json=ns.json, png=ns.png,
-                            html=ns.html, list_runs=ns.list, by_kernel=ns.by_kernel)
+                            html=ns.html, list_runs=ns.list, by_kernel=ns.by_kernel,
+                            replay=ns.replay, graphs=ns.graphs)
     if ns.command == "bench":
         from skmd.bench.runner import bench_main
         return bench_main(ns)

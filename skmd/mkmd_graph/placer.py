@@ -30,6 +30,20 @@ class Hop:
     groups: tuple[int, int] | None = None
 
 
+def _drop(items: list, item: object) -> None:
+    """Remove ``item`` itself from ``items``.  Undoing a journal meets its entries
+    newest first, so the item is at the end: no scan, and no field-by-field
+    comparison with every earlier booking (which made undoing quadratic)."""
+    if items and items[-1] is item:
+        items.pop()
+        return
+    for i in range(len(items) - 1, -1, -1):
+        if items[i] is item:
+            del items[i]
+            return
+    raise ValueError(f"{item!r} is not booked")
+
+
 class Placer:
     def __init__(self, graph: nx.DiGraph, platform: Platform, *,
                  contention: bool = True, serial: bool = False) -> None:
@@ -268,12 +282,12 @@ class Placer:
             entry = self.journal.pop()
             if entry[0] == "transfer":
                 tr = entry[1]
-                self.transfers.remove(tr)
+                _drop(self.transfers, tr)
                 if self.contention:
                     self.link_tl[tr.link].remove(tr.start, tr.end)
             elif entry[0] == "slot":
                 s = entry[1]
-                self.slots.remove(s)
+                _drop(self.slots, s)
                 self.dev_tl[s.device].remove(s.start, s.end)
                 if s.end > s.start:
                     for b in self._uses(s):

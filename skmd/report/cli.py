@@ -74,7 +74,8 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
                  png: str | None = None, html: str | None = None,
                  list_runs: bool = False, by_kernel: bool = False,
                  console: Console | None = None,
-                 limit: int | None = DEFAULT_LIMIT) -> int:
+                 limit: int | None = DEFAULT_LIMIT, replay: bool = False,
+                 graphs: str | None = None) -> int:
     """Report on one run (default: the latest). Returns the process exit status."""
     out = console if console is not None else Console()
     err = console if console is not None else Console(stderr=True)
@@ -108,6 +109,9 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
     if not records:
         records = list(log.launches(run_id))
 
+    if replay:
+        from skmd.report.replay import replay_main
+        return replay_main(records, run_id, as_json, graphs, out, fail, console is None)
     if as_json:
         text = to_json(records)
         if console is None:

@@ -59,6 +59,11 @@ class LaunchRecord:
     reason: str | None = None
     pieces: list[Piece] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: graph mode: the launch's node in its batch's graph
+    node: int | None = None
+    #: graph mode, on a batch's last launch: the batch's commands, buffer sizes and
+    #: where each buffer was (``mkmd_graph.replay.batch_to_dict``), for ``--replay``
+    graph: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)

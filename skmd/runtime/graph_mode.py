@@ -22,6 +22,7 @@ import numpy as np
 import pyopencl as cl
 
 from skmd import config, mkmd_graph
+from skmd.mkmd_graph.replay import batch_to_dict
 from skmd.report.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
 from skmd.runtime.executor import Share, SplitRun
@@ -420,6 +421,7 @@ class GraphBatch:
                         f"{(t_end - t_home) * 1e3:.2f} ms ({moved / 2**20:.1f} MiB)")
                     if links_used:
                         last.notes.append(links_used)
+                    last.graph = batch_to_dict(cmds, sizes, where, self.rt.home.label)
                 judged = True
                 if mode == "mkmd" and online:
                     judged = self.tuner.record(key, phase, t_end - t_batch)
@@ -614,7 +616,7 @@ class GraphBatch:
                                total_groups=d.launch.total_groups,
                                global_size=d.launch.global_size,
                                local_size=d.launch.local_size,
-                               policy=config.get().policy, mode=mode)
+                               policy=config.get().policy, mode=mode, node=d.id)
             t0 = time.perf_counter()
             run = SplitRun(rt, d.queue, d.entry, d.args, d.launch,
                            [Share(dev, a, b) for dev, a, b in ranges], rec, lazy=True)
