@@ -6,7 +6,7 @@ batches go through ``skmd explain --replay``'s analysis; the raw rows go to
 First runs of a phase (kernel builds, first allocations) are left out of the
 medians.
 
-    PYTHONPATH=. python benchmarks/replay_logs.py docs/gpu_results/gpu17/prof/profiles.sqlite.gz \
+    PYTHONPATH=. python benchmarks/replay_logs.py benchmarks/results/gpu17/prof/profiles.sqlite.gz \
         --graphs benchmarks/results/mkmd_graphs.json --json out.json
 """
 from __future__ import annotations
