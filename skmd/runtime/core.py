@@ -22,7 +22,7 @@ import numpy as np
 import pyopencl as cl
 
 from skmd import config, partition
-from skmd.report.records import LaunchRecord
+from skmd.report.records import LaunchRecord, settle_records, whole_record
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import faults, raw
 from skmd.runtime.devices import PhysicalDevice, choose_home, discover, select
@@ -452,22 +452,31 @@ class Runtime:
                 if not st.home_valid:
                     hq = hq or self.home_queue(queue.context)
                     st.sync_home(root, hq)
+        t_call = time.perf_counter()
         evt = raw.enqueue_nd_range_kernel(queue, kernel, gsize, lsize, offset, wait_for,
                                           g_times_l, allow_empty)
         for b in entry.written_buffers(args):
             bufmod.note_written(b)
-        self.note_whole(entry, gsize, lsize, reason)
+        self.note_whole(entry, gsize, lsize, reason, evt, t_call)
         return evt
 
-    def note_whole(self, entry: KernelEntry, gsize: Any, lsize: Any, reason: str) -> None:
-        """Record a launch that ran whole on the home device (cheaply: a tuple)."""
+    def note_whole(self, entry: KernelEntry, gsize: Any, lsize: Any, reason: str,
+                   evt: Any = None, t_call: float | None = None) -> None:
+        """Record a launch that ran whole on the home device (cheaply: a tuple).
+
+        ``t_call`` is when the call began (``perf_counter``); the event is kept as
+        it is and its profiling info read only when the records are (a launch
+        must not wait on its own kernel).
+        """
         if self.log:
+            t_end = time.perf_counter()
             with self.seq_lock:
                 self.seq += 1
                 if len(self._light) + len(self._records) < MAX_RECORDS:
                     c = config.get()
-                    self._light.append((self.seq, entry.name, gsize, lsize, reason,
-                                        c.policy, c.mode))
+                    self._light.append((self.seq, entry.key, gsize, lsize, reason,
+                                        c.policy, c.mode, evt,
+                                        t_end if t_call is None else t_call, t_end))
                 else:
                     self.unrecorded += 1
 
@@ -482,12 +491,14 @@ class Runtime:
         return self._records
 
     def _from_light(self, t: tuple) -> LaunchRecord:
-        seq, name, gsize, lsize, reason, pol, mode = t
-        return LaunchRecord(
-            run_id=self.run_id, seq=seq, kernel=name, total_groups=0,
-            global_size=tuple(int(x) for x in gsize),
-            local_size=None if lsize is None else tuple(int(x) for x in lsize),
-            policy=pol, mode=mode, shares={self.home.label: 0}, reason=reason)
+        seq, key, gsize, lsize, reason, pol, mode, evt, t_call, t_end = t
+        program, _, name = key.rpartition(":")
+        return whole_record(
+            LaunchRecord(run_id=self.run_id, seq=seq, kernel=name, program=program[:8],
+                         total_groups=0, global_size=tuple(int(x) for x in gsize),
+                         local_size=None if lsize is None else tuple(int(x) for x in lsize),
+                         policy=pol, mode=mode, shares={self.home.label: 0}, reason=reason),
+            evt, t_call - self.t0, t_end - self.t0)
 
     def last_record(self, after: int) -> LaunchRecord | None:
         """The latest launch recorded after sequence number ``after``, as a full
@@ -519,7 +530,8 @@ class Runtime:
             self.seq += 1
             seq = self.seq
         rec = LaunchRecord(run_id=self.run_id, seq=seq, kernel=entry.name,
-                           total_groups=launch.total_groups,
+                           program=entry.key.rpartition(":")[0][:8],
+                           start_s=t_start - self.t0, total_groups=launch.total_groups,
                            global_size=launch.global_size, local_size=launch.local_size,
                            policy=s.policy, mode=s.mode)
         plan = entry.decisions.get(("plan",) + key) if key is not None else None
@@ -622,6 +634,7 @@ class Runtime:
         store = self.store
         if store is None:
             return
+        settle_records(self.records)
         try:
             store.add_run(self.run_id, self.argv)
             for rec in self.records:

@@ -133,7 +133,7 @@ def test_run_log_of_a_one_device_run_is_written_at_exit(tmp_path: Path) -> None:
     e = subprocess.run([sys.executable, "-m", "skmd", "explain", "--json"], cwd=tmp_path,
                        env=env, capture_output=True, text=True, timeout=120)
     assert e.returncode == 0, e.stderr[-2000:]
-    launches = json.loads(e.stdout)
+    launches = json.loads(e.stdout)["launches"]
     assert [x["kernel"] for x in launches] == ["twice"] * 3, launches
 
 
