@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from skmd.report.records import LaunchRecord
+from skmd.report.records import LaunchRecord, Piece
 
 PROGRAM = "program"
 SKMD = "skmd"
@@ -36,15 +36,25 @@ _RANK = {MERGE: 0, KERNEL: 1, TRANSFER: 2, SKMD: 3}
 Span = tuple[float, float, str]  # start, end, part ("kernel:<device>" for kernels)
 
 
+#: the row of the host's lane in a timeline, and the kind of its bars
+HOST = "host"
+CALL = "call"
+
+
 def _call_end(r: LaunchRecord, start: float) -> float:
     """End of the launch call: a split blocks for its whole wall, a whole one returns."""
     return start + (r.wall_s if r.pieces or r.host_s <= 0 else r.host_s)
 
 
-def launch_spans(records: Sequence[LaunchRecord]) -> list[Span]:
-    """Timed spans of every launch: its call on the host, its pieces, and the
-    device time of whole launches laid on the home device's queue."""
-    spans: list[Span] = []
+Work = tuple[LaunchRecord, float, float, str, str, "Piece | None"]
+
+
+def timed_work(records: Sequence[LaunchRecord]) -> list[Work]:
+    """(launch, start, end, device, kind, piece or None) of every timed thing in a
+    run: each launch call on the host (kind ``call``), each piece, and the device
+    time of whole launches laid on the home device's in-order queue after their
+    call."""
+    out: list[Work] = []
     queue_free: dict[str, float] = {}
     for r in sorted(records, key=lambda r: r.seq):
         start = r.start_s
@@ -53,19 +63,28 @@ def launch_spans(records: Sequence[LaunchRecord]) -> list[Span]:
                 continue
             start = min(p.start for p in r.pieces)
         end = _call_end(r, start)
-        spans.append((start, end, SKMD))
+        out.append((r, start, end, HOST, CALL, None))
         for p in r.pieces:
-            kind = MERGE if p.kind == "merge" else KERNEL + p.device if p.kind == "kernel" \
-                else TRANSFER
-            spans.append((p.start, p.end, kind))
+            out.append((r, p.start, p.end, p.device, p.kind, p))
             if p.kind == "kernel":
                 queue_free[p.device] = max(queue_free.get(p.device, 0.0), p.end)
         if not r.pieces and r.device_s:
             for dev in r.shares:
                 at = max(end, queue_free.get(dev, 0.0))
                 queue_free[dev] = at + r.device_s
-                spans.append((at, at + r.device_s, KERNEL + dev))
-    return spans
+                out.append((r, at, at + r.device_s, dev, "kernel", None))
+    return out
+
+
+def launch_spans(records: Sequence[LaunchRecord]) -> list[Span]:
+    """:func:`timed_work` as (start, end, part) spans."""
+    def part(device: str, kind: str) -> str:
+        if kind == CALL:
+            return SKMD
+        if kind == "kernel":
+            return KERNEL + device
+        return MERGE if kind == "merge" else TRANSFER
+    return [(a, b, part(dev, kind)) for _, a, b, dev, kind, _ in timed_work(records)]
 
 
 @dataclass
