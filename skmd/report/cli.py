@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import os
 import sys
 from typing import Any, Sequence
 
@@ -18,6 +19,8 @@ from skmd.report.runlog import RunInfo, RunLog, run_fields
 
 #: per-launch rows printed before pointing at ``--by-kernel``
 DEFAULT_LIMIT = 200
+#: a terminal narrower than this gets blocks: the tables would squeeze names
+TABLE_MIN_WIDTH = 140
 
 
 def _when(created_at: Any) -> str:
@@ -27,8 +30,13 @@ def _when(created_at: Any) -> str:
 
 
 def _argv(argv: Any) -> str:
+    """The program's command line, without skmd's own ``skmd run`` in front."""
     if isinstance(argv, (list, tuple)):
-        return " ".join(str(a) for a in argv)
+        words = [str(a) for a in argv]
+        if (len(words) > 2 and words[1] in ("run", "profile")
+                and os.path.basename(words[0]) in ("skmd", "__main__.py", "cli.py")):
+            words = words[2:]
+        return " ".join(words)
     return "" if argv is None else str(argv)
 
 
@@ -72,7 +80,7 @@ def run_row(log: RunLog, entry: RunInfo) -> list[str]:
     run_id, created_at, argv, count = run_fields(entry)
     records = list(log.launches(run_id))
     words = [str(a) for a in argv] if isinstance(argv, (list, tuple)) else []
-    program = " ".join(words[:3]) if is_bench(argv) else _argv(argv)
+    program = "skmd " + " ".join(words[1:3]) if is_bench(argv) else _argv(argv)
     modes = sorted({r.mode for r in records})
     policies = sorted({r.policy for r in records})
     wall = breakdown(records).wall_s if records else 0.0
@@ -108,8 +116,8 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
     """
     out = console if console is not None else Console()
     err = console if console is not None else Console(stderr=True)
-    if plain is None:
-        plain = console is None and not out.is_terminal
+    if plain is None:  # tables only where they fit; blocks never wrap
+        plain = console is None and (not out.is_terminal or out.width < TABLE_MIN_WIDTH)
 
     def write(line: str) -> None:
         if console is None:

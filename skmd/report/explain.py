@@ -115,7 +115,13 @@ def _merge_cell(r: LaunchRecord) -> str:
 
 def summary_table(records: Sequence[LaunchRecord], title: str | None = None) -> Table:
     """One row per kernel: for runs with many launches of the same kernels."""
-    table = Table(title=title, expand=False)
+    codes: dict[str, str] = {}
+    stats = kernel_stats(records)
+    for st in stats:
+        for why in st.reasons:
+            codes.setdefault(why, f"R{len(codes) + 1}")
+    caption = "\n".join(f"{c}  {why}" for why, c in codes.items()) or None
+    table = Table(title=title, caption=caption, caption_justify="left", expand=False)
     table.add_column("kernel", overflow="fold")
     table.add_column("launches", justify="right")
     table.add_column("split", justify="right")
@@ -125,10 +131,10 @@ def summary_table(records: Sequence[LaunchRecord], title: str | None = None) -> 
     table.add_column("bytes moved", justify="right")
     table.add_column("merge", justify="right")
     table.add_column("not split because")
-    for st in kernel_stats(records):
+    for st in stats:
         shares = " · ".join(f"{d} {p:.0f}%" for d, p in st.mean_share_pct.items())
         err = f"{st.mean_abs_error_pct:.1f}%" if st.mean_abs_error_pct is not None else "—"
-        reasons = "\n".join(f"{why} (×{n})" for why, n in st.reasons.items()) or ""
+        reasons = " ".join(f"{codes[why]}×{n}" for why, n in st.reasons.items())
         table.add_row(st.kernel, str(st.launches),
                       f"{st.split} ({100.0 * st.split / st.launches:.0f}%)",
                       shares or "—", err, human_time(st.wall_s),

@@ -111,7 +111,7 @@ def test_kernel_stats_and_grouped_view() -> None:
     assert stats["reduce"].reasons == {"global atomics: runs whole on the fastest device": 6}
     out = text_of(summary_table(rs))
     assert "vadd" in out and "3 (75%)" in out and "0 (0%)" in out
-    assert "(×6)" in out and "25.0%" in out
+    assert "R1×6" in out and "R1  global atomics" in out and "25.0%" in out
 
 
 def test_render_text_limits_and_groups(records: list[LaunchRecord]) -> None:
