@@ -274,3 +274,14 @@ def test_corrupt_store_is_named_once_and_the_program_still_runs(tmp_path: Path) 
         assert c.returncode != 0, (cmd, c.stderr[-2000:])
         assert "corrupt" in c.stderr and str(prof / "profiles.sqlite") in c.stderr, cmd
         assert "Traceback" not in c.stderr, cmd
+
+
+def test_profile_says_how_to_get_a_held_out_error(tmp_path: Path) -> None:
+    script = tmp_path / "app.py"
+    script.write_text(PROGRAM_SCRIPT)
+    env = dict(_env(), SKMD_PROFILE_DIR=str(tmp_path / "prof"))
+    r = subprocess.run([sys.executable, "-m", "skmd", "profile", str(script)], cwd=tmp_path,
+                       env=dict(env, COLUMNS="160"), capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "run `skmd profile` on another input" in r.stderr, r.stderr[-2000:]
