@@ -196,14 +196,8 @@ def _explain(tmp_path: Path, env: dict[str, str], *args: str,
                           env=env, capture_output=True, text=True, timeout=120)
 
 
-SAME_NAMES = textwrap.dedent("""
-    import numpy as np
-    import pyopencl as cl
-    ctx = cl.create_some_context(interactive=False)
-    q = cl.CommandQueue(ctx)
-    n = 4096
-    a = np.arange(n, dtype=np.float32)
-    buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+# PROGRAM_SCRIPT's context, queue and buffer; then one kernel name in two programs
+SAME_NAMES = PROGRAM_SCRIPT[:PROGRAM_SCRIPT.index("prg = ")] + textwrap.dedent("""
     src = '__kernel void a_rather_long_kernel_name_for_narrow_pipes(__global float *a) '
     one = cl.Program(ctx, src + '{ int i = get_global_id(0); a[i] += 1.0f; }').build()
     two = cl.Program(ctx, src + '{ int i = get_global_id(0); a[i] *= 2.0f; }').build()
