@@ -428,22 +428,6 @@ class ProfileStore:
         return [LaunchRecord.from_dict(json.loads(r[0])) for r in rows]
 
 
-    def prune(self, before: float) -> int:
-        """Drop the runs (and their launches) recorded before ``before`` (a time
-        stamp); returns how many runs went. Profiles stay: they train the models."""
-        def fn(c: sqlite3.Connection) -> int:
-            ids = [r[0] for r in c.execute("SELECT run_id FROM runs WHERE created_at < ?",
-                                           (before,))]
-            c.executemany("DELETE FROM launches WHERE run_id = ?", [(i,) for i in ids])
-            c.executemany("DELETE FROM runs WHERE run_id = ?", [(i,) for i in ids])
-            return len(ids)
-        with self._lock:
-            n = self._transaction(self._conn, fn)
-            if self.mode == "file":
-                self._conn.execute("VACUUM")
-        return n
-
-
 def _writable(p: Path) -> bool:
     """Whether we may write the store: the OS says so and the file's mode bits
     do too (a file chmod-ed read-only is respected even by the superuser)."""
