@@ -40,6 +40,8 @@ def _footnotes(records: Sequence[LaunchRecord]) -> tuple[dict[int, list[int]], l
 
 
 def _devices_cell(r: LaunchRecord) -> str:
+    if r.shares and not any(r.shares.values()):  # run whole: no work-groups counted
+        return "\n".join(f"{d} whole" for d in r.shares)
     pct = share_pct(r)
     lines = []
     for d in launch_devices(r):
@@ -103,8 +105,15 @@ def explain_table(records: Sequence[LaunchRecord], title: str | None = None) -> 
         kernel = Text(labels[r.kernel, r.program], style="bold" if is_split(r) else "")
         table.add_row(str(r.seq), kernel, _policy_cell(r), _devices_cell(r),
                       _timing_cell(r), _bytes_cell(r),
-                      _merge_cell(r), human_time(r.wall_s), _fastest_cell(r), note)
+                      _merge_cell(r), _wall_cell(r), _fastest_cell(r), note)
     return table
+
+
+def _wall_cell(r: LaunchRecord) -> str:
+    """The launch's wall; ``call`` marks the host time of a call whose kernel's own
+    time is unknown (its queue does not profile)."""
+    host_only = not r.pieces and r.device_s is None and r.host_s > 0
+    return human_time(r.wall_s) + (" call" if host_only else "")
 
 
 def _merge_cell(r: LaunchRecord) -> str:
