@@ -7,7 +7,7 @@ exactly one part, so the parts add up to the run's wall time:
   are shared out 1/k each);
 * ``merge``: helpers' outputs were being merged;
 * ``transfer``: data moved between the host and a device, nothing computing;
-* ``skmd``: the host was inside a launch call (skmd's decision, its builds and
+* ``calls``: the host was inside a launch call (skmd's decision, its builds and
   waits, the driver's enqueue) and no device was seen working;
 * ``program``: the program's own host time between launches (its Python, its
   other OpenCL calls, its waits on results not timed by skmd).
@@ -25,13 +25,13 @@ from typing import Sequence
 from skmd.report.records import LaunchRecord, Piece
 
 PROGRAM = "program"
-SKMD = "skmd"
+CALLS = "calls"
 MERGE = "merge"
 TRANSFER = "transfer"
 KERNEL = "kernel:"
 
 #: which part an instant goes to when several kinds of work overlap
-_RANK = {MERGE: 0, KERNEL: 1, TRANSFER: 2, SKMD: 3}
+_RANK = {MERGE: 0, KERNEL: 1, TRANSFER: 2, CALLS: 3}
 
 Span = tuple[float, float, str]  # start, end, part ("kernel:<device>" for kernels)
 
@@ -80,7 +80,7 @@ def launch_spans(records: Sequence[LaunchRecord]) -> list[Span]:
     """:func:`timed_work` as (start, end, part) spans."""
     def part(device: str, kind: str) -> str:
         if kind == CALL:
-            return SKMD
+            return CALLS
         if kind == "kernel":
             return KERNEL + device
         return MERGE if kind == "merge" else TRANSFER
@@ -142,5 +142,5 @@ def part_label(part: str) -> str:
     """``kernel:cpu0`` -> ``kernels cpu0``; others as they are named above."""
     if part.startswith(KERNEL):
         return f"kernels {part[len(KERNEL):]}"
-    return {MERGE: "merges", TRANSFER: "transfers", SKMD: "skmd",
+    return {MERGE: "merges", TRANSFER: "transfers", CALLS: "launch calls (skmd, driver)",
             PROGRAM: "program host"}.get(part, part)

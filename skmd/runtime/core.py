@@ -457,19 +457,22 @@ class Runtime:
                                           g_times_l, allow_empty)
         for b in entry.written_buffers(args):
             bufmod.note_written(b)
-        self.note_whole(entry, gsize, lsize, reason, evt, t_call)
+        self.note_whole(entry, gsize, lsize, reason, evt, t_call, queue)
         return evt
 
     def note_whole(self, entry: KernelEntry, gsize: Any, lsize: Any, reason: str,
-                   evt: Any = None, t_call: float | None = None) -> None:
+                   evt: Any = None, t_call: float | None = None, queue: Any = None) -> None:
         """Record a launch that ran whole on the home device (cheaply: a tuple).
 
-        ``t_call`` is when the call began (``perf_counter``); the event is kept as
-        it is and its profiling info read only when the records are (a launch
-        must not wait on its own kernel).
+        ``t_call`` is when the call began (``perf_counter``); the event of a
+        profiling ``queue`` is kept as it is and its profiling info read only when
+        the records are (a launch must not wait on its own kernel); other events
+        are not kept (about 1 KiB each in the driver, and they tell nothing).
         """
         if self.log:
             t_end = time.perf_counter()
+            if evt is not None and not _profiles(queue):
+                evt = None
             with self.seq_lock:
                 self.seq += 1
                 if len(self._light) + len(self._records) < MAX_RECORDS:
@@ -642,6 +645,20 @@ class Runtime:
         except Exception as exc:
             self.warn_once("flush", f"could not write the run log ({exc})")
         self.records = []
+
+
+#: queue handle -> whether it profiles (asked once per queue)
+_queue_profiles: dict[int, bool] = {}
+
+
+def _profiles(queue: Any) -> bool:
+    if queue is None:
+        return False
+    hit = _queue_profiles.get(queue.int_ptr)
+    if hit is None:
+        hit = _queue_profiles[queue.int_ptr] = bool(
+            queue.properties & cl.command_queue_properties.PROFILING_ENABLE)
+    return hit
 
 
 _runtime: Runtime | None = None

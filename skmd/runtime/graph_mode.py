@@ -507,7 +507,7 @@ class GraphBatch:
             for b in d.entry.written_buffers(d.args):
                 bufmod.note_written(b)
             self.rt.note_whole(d.entry, d.launch.global_size, d.launch.local_size, reason,
-                               evt, t_call)
+                               evt, t_call, d.queue)
         for d in batch:
             raw.queue_finish(d.queue)
 

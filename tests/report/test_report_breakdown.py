@@ -31,7 +31,7 @@ def test_parts_partition_the_span() -> None:
     b = breakdown(rs)
     assert b.wall_s == pytest.approx(11e-3)
     assert b.parts["kernel:cpu0"] == pytest.approx(2e-3)
-    assert b.parts["skmd"] == pytest.approx(2e-3)  # both calls
+    assert b.parts["calls"] == pytest.approx(2e-3)  # both calls
     assert b.parts["program"] == pytest.approx(7e-3)  # 3..10 ms: the program's own
     assert sum(b.parts.values()) == pytest.approx(b.wall_s)
 

@@ -227,7 +227,7 @@ def test_explain_times_every_launch_and_accounts_for_the_wall(tmp_path: Path,
     # two programs, one kernel name: told apart by program
     assert len({x["program"] for x in launches}) == 2
     parts = run["breakdown"]
-    assert run["wall_s"] > 0 and "skmd" in parts and "program" in parts
+    assert run["wall_s"] > 0 and "calls" in parts and "program" in parts
     assert abs(sum(parts.values()) - run["wall_s"]) <= 0.05 * run["wall_s"]
     # a pipe at 80 columns: no kernel name cut, the names carry their program
     text = _explain(tmp_path, env, columns=80)
@@ -279,3 +279,18 @@ def test_profile_says_how_to_get_a_held_out_error(tmp_path: Path) -> None:
                        timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]
     assert "run `skmd profile` on another input" in r.stderr, r.stderr[-2000:]
+
+
+def test_whole_launches_on_a_profiling_queue_get_their_device_time(tmp_path: Path) -> None:
+    script = tmp_path / "prof_app.py"
+    script.write_text(PROGRAM_SCRIPT.replace(
+        "q = cl.CommandQueue(ctx)",
+        "q = cl.CommandQueue(ctx, properties=cl.command_queue_properties.PROFILING_ENABLE)"))
+    env = dict(_env(), SKMD_PROFILE_DIR=str(tmp_path / "prof"), SKMD_DEVICES="cpu0")
+    r = subprocess.run([sys.executable, "-m", "skmd", "run", str(script)], cwd=tmp_path,
+                       env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    run = json.loads(_explain(tmp_path, env, "--json").stdout)
+    whole = [x for x in run["launches"] if not x["pieces"]]
+    assert whole and all(x["device_s"] and x["wall_s"] == x["device_s"] for x in whole)
+    assert run["breakdown"].get("kernel:cpu0", 0) > 0
