@@ -51,6 +51,10 @@ variable               meaning
                        take its link at their speed instead of the probe's;
                        ``0``: always the probe's figure.
 =====================  =========================================================
+
+Switches take ``1/0``, ``true/false``, ``yes/no`` or ``on/off`` (any case); any
+other value, or a number that does not read as one, is a ValueError that names
+the variable (the ``skmd`` command turns it into exit status 2).
 """
 from __future__ import annotations
 
