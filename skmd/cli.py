@@ -14,10 +14,25 @@ SKMD_MODE (skmd|mkmd|coarse|inorder), SKMD_PROFILE_DIR, SKMD_ONLINE, SKMD_VERIFY
 (see README.md)."""
 
 
+#: frames of skmd's own above the program's in a traceback (runpy's are frozen in 3.11+)
+_OWN_FRAMES = (__file__, runpy.__file__, "<frozen runpy>")
+
+
+def version() -> str:
+    """The installed distribution's version, else the package's own."""
+    try:
+        from importlib.metadata import PackageNotFoundError, version as dist_version
+        return dist_version("skmd")
+    except (ImportError, PackageNotFoundError):
+        import skmd
+        return skmd.__version__
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="skmd", epilog=USAGE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
         description="All the OpenCL devices of this machine as one device for pyopencl programs.")
+    p.add_argument("--version", action="version", version=f"skmd {version()}")
     sub = p.add_subparsers(dest="command", required=True)
 
     for name, helptext in (("run", "run a pyopencl program with its kernels split over all devices"),
@@ -39,6 +54,7 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--png", metavar="FILE", help="write a timeline picture")
     e.add_argument("--html", metavar="FILE", help="write a self-contained timeline page")
     e.add_argument("--list", action="store_true", help="list the recorded runs")
+    e.add_argument("--all", action="store_true", help="with --list: skmd bench's runs too")
     e.add_argument("--by-kernel", action="store_true", help="one row per kernel instead of per launch")
     e.add_argument("--replay", action="store_true",
                    help="each graph batch: measured, its schedule replayed, optimal, in order")
@@ -55,6 +71,8 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--repeat", type=int, default=3, help="timed repetitions per policy")
     b.add_argument("--json", metavar="FILE", help="write the results as JSON")
     b.add_argument("--plot", metavar="FILE", help="write speedup and distribution plots (PNG)")
+    b.add_argument("--from-json", metavar="FILE", dest="from_json",
+                   help="run nothing: show and plot the results saved by --json")
     b.add_argument("--oracle-steps", type=int, default=10,
                    help="grid steps per device for the oracle sweep")
     b.add_argument("--max-seconds", type=float, default=None,
@@ -70,6 +88,11 @@ def _parser() -> argparse.ArgumentParser:
                         "changed, in the same rounds, and report what the defaults gain "
                         "over it round by round, e.g. offline:online=0 or "
                         "noahead:send_ahead=0 (repeatable)")
+
+    st = sub.add_parser("store", help="where the profile store is, check it, prune old runs")
+    st.add_argument("action", choices=("path", "check", "prune"))
+    st.add_argument("--older-than", type=float, default=30.0, metavar="DAYS",
+                    help="prune: drop runs recorded more than DAYS ago (default 30)")
     return p
 
 
@@ -102,6 +125,7 @@ def _run_program(ns: argparse.Namespace, profile: bool) -> int:
         get_runtime().start_profiling()
     if ns.module is not None:
         sys.argv = [ns.module, *ns.args]
+        sys.path.insert(0, os.getcwd())  # as python -m does
         runner = lambda: runpy.run_module(ns.module, run_name="__main__", alter_sys=True)
     else:
         sys.argv = [ns.target, *ns.args]
@@ -120,7 +144,7 @@ def _run_program(ns: argparse.Namespace, profile: bool) -> int:
     except BaseException:
         # like python: the program's own traceback, without skmd's frames on top
         etype, value, tb = sys.exc_info()
-        while tb is not None and tb.tb_frame.f_code.co_filename in (__file__, runpy.__file__):
+        while tb is not None and tb.tb_frame.f_code.co_filename in _OWN_FRAMES:
             tb = tb.tb_next
         traceback.print_exception(etype, value, tb)
         code = 1
@@ -130,7 +154,22 @@ def _run_program(ns: argparse.Namespace, profile: bool) -> int:
         if profile:
             rt.finish_profiling()
         rt.flush()
+        store = rt.store
+        if profile and store is not None and store.mode != "file" and code == 0:
+            print(f"skmd profile: nothing was kept: the profile store {store.path} is not "
+                  f"usable ({store.problem})", file=sys.stderr)
+            code = 1
     return code
+
+
+def _bad_settings() -> str | None:
+    """What is wrong with the SKMD_* settings in the environment, or None."""
+    from skmd import config
+    try:
+        config.reload()
+    except ValueError as exc:
+        return str(exc)
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -142,8 +181,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         if module is None:
             _parser().parse_args(argv)  # prints the usage error
         ns = argparse.Namespace(command=argv[0], module=module, target=None, args=rest)
+        bad = _bad_settings()
+        if bad:
+            print(f"skmd {argv[0]}: {bad}", file=sys.stderr)
+            return 2
         return _run_program(ns, profile=argv[0] == "profile")
     ns = _parser().parse_args(argv)
+    if ns.command != "bench":  # bench reads its settings per configuration
+        bad = _bad_settings()
+        if bad:
+            print(f"skmd {ns.command}: {bad}", file=sys.stderr)
+            return 2
     if ns.command in ("run", "profile"):
         return _run_program(ns, profile=ns.command == "profile")
     if ns.command == "devices":
@@ -151,10 +199,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return devices_main(remeasure=ns.remeasure, as_json=ns.json)
     if ns.command == "explain":
         from skmd.report.cli import explain_main
-        from skmd.predict.store import ProfileStore
-        return explain_main(ProfileStore(), run=ns.run, as_json=ns.json, png=ns.png,
+        from skmd.predict.store import ProfileStore, StoreCorrupt
+        try:
+            log = ProfileStore(strict=True)
+        except StoreCorrupt as exc:
+            print(f"skmd explain: {str(exc).removeprefix('skmd: ')}", file=sys.stderr)
+            return 1
+        return explain_main(log, run=ns.run, as_json=ns.json, png=ns.png,
                             html=ns.html, list_runs=ns.list, by_kernel=ns.by_kernel,
-                            replay=ns.replay, graphs=ns.graphs)
+                            all_runs=ns.all, replay=ns.replay, graphs=ns.graphs)
+    if ns.command == "store":
+        from skmd.predict.store_cli import store_main
+        return store_main(ns.action, ns.older_than)
     if ns.command == "bench":
         from skmd.bench.runner import bench_main
         return bench_main(ns)

@@ -51,6 +51,10 @@ variable               meaning
                        take its link at their speed instead of the probe's;
                        ``0``: always the probe's figure.
 =====================  =========================================================
+
+Switches take ``1/0``, ``true/false``, ``yes/no`` or ``on/off`` (any case); any
+other value, or a number that does not read as one, is a ValueError that names
+the variable (the ``skmd`` command turns it into exit status 2).
 """
 from __future__ import annotations
 
@@ -117,10 +121,34 @@ class Settings:
                              f"{', '.join(PINNED_COPIES)}")
 
 
-def _flag(value: str | None, default: bool) -> bool:
-    if value is None or value == "":
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+
+
+def _flag(value: str | None, default: bool, name: str = "a switch") -> bool:
+    """``1/0 true/false yes/no on/off`` (any case); anything else names ``name``."""
+    if value is None or value.strip() == "":
         return default
-    return value.strip().lower() not in ("0", "false", "no", "off")
+    v = value.strip().lower()
+    if v in _TRUE:
+        return True
+    if v in _FALSE:
+        return False
+    raise ValueError(f"{name}={value!r} is not one of {'/'.join(_TRUE)} or "
+                     f"{'/'.join(_FALSE)}")
+
+
+def _number(value: str | None, default: float | None, name: str) -> float:
+    """A finite float, or a ValueError that names the variable."""
+    if (value is None or value.strip() == "") and default is not None:
+        return default
+    try:
+        x = float(value or "")
+    except ValueError:
+        raise ValueError(f"{name}={value!r} is not a number") from None
+    if x != x or x in (float("inf"), float("-inf")):
+        raise ValueError(f"{name}={value!r} is not a finite number")
+    return x
 
 
 def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Settings:
@@ -131,17 +159,17 @@ def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Se
         policy=(env.get("SKMD_POLICY") or "hill").strip().lower(),
         mode=(env.get("SKMD_MODE") or "skmd").strip().lower(),
         profile_dir=env.get("SKMD_PROFILE_DIR") or None,
-        online=_flag(env.get("SKMD_ONLINE"), True),
-        verify=_flag(env.get("SKMD_VERIFY"), False),
-        min_split_us=float(env.get("SKMD_MIN_SPLIT_US") or 200.0),
+        online=_flag(env.get("SKMD_ONLINE"), True, "SKMD_ONLINE"),
+        verify=_flag(env.get("SKMD_VERIFY"), False, "SKMD_VERIFY"),
+        min_split_us=_number(env.get("SKMD_MIN_SPLIT_US"), 200.0, "SKMD_MIN_SPLIT_US"),
         faults=env.get("SKMD_FAULTS") or None,
-        log=_flag(env.get("SKMD_LOG"), True),
+        log=_flag(env.get("SKMD_LOG"), True, "SKMD_LOG"),
         merge=(env.get("SKMD_MERGE") or "kernel").strip().lower(),
-        stage_uploads=_flag(env.get("SKMD_STAGE_UPLOADS"), True),
-        send_ahead=_flag(env.get("SKMD_SEND_AHEAD"), True),
+        stage_uploads=_flag(env.get("SKMD_STAGE_UPLOADS"), True, "SKMD_STAGE_UPLOADS"),
+        send_ahead=_flag(env.get("SKMD_SEND_AHEAD"), True, "SKMD_SEND_AHEAD"),
         pinned_copies=(env.get("SKMD_PINNED_COPIES") or "auto").strip().lower(),
-        learn_links=_flag(env.get("SKMD_LEARN_LINKS"), True),
-        chain_home=_flag(env.get("SKMD_CHAIN_HOME"), True),
+        learn_links=_flag(env.get("SKMD_LEARN_LINKS"), True, "SKMD_LEARN_LINKS"),
+        chain_home=_flag(env.get("SKMD_CHAIN_HOME"), True, "SKMD_CHAIN_HOME"),
     )
 
 
@@ -200,12 +228,9 @@ def parse_changes(text: str) -> dict[str, object]:
                              f"{', '.join(sorted(types))}")
         kind = str(types[name])
         if "bool" in kind:
-            changes[name] = _flag(value, True)
+            changes[name] = _flag(value, True, name)
         elif "float" in kind:
-            try:
-                changes[name] = float(value)
-            except ValueError:
-                raise ValueError(f"{name}={value!r}: not a number") from None
+            changes[name] = _number(value, None, name)
         elif name in ("policy", "mode", "merge", "pinned_copies"):
             changes[name] = value.strip().lower()
         else:

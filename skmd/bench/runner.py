@@ -336,14 +336,15 @@ def full_run_estimate(records: Sequence[Any], home: str) -> dict[str, float]:
 def busy_of(records: Sequence[Any], elapsed: float) -> dict[str, float]:
     """Per device, the share of ``elapsed`` covered by its kernel pieces (overlaps once).
 
-    Launches that ran whole without skmd timing them leave no pieces: a run made
-    only of those gives an empty result rather than a wrong zero.
+    Kernels of launches run whole count where their queue profiles; launches run
+    whole on a queue that does not leave no device time: a run made only of those
+    gives an empty result rather than a wrong zero.
     """
+    from skmd.report.breakdown import timed_work
     spans: dict[str, list[tuple[float, float]]] = {}
-    for rec in records:
-        for p in getattr(rec, "pieces", ()) or ():
-            if p.kind == "kernel" and p.end > p.start:
-                spans.setdefault(p.device, []).append((p.start, p.end))
+    for _, start, end, dev, kind, _ in timed_work(records):
+        if kind == "kernel" and end > start:
+            spans.setdefault(dev, []).append((start, end))
     if not spans or elapsed <= 0:
         return {}
     out = {}
@@ -680,10 +681,27 @@ def run_bench(names: Sequence[str] | None = None, size: str = "ci",
 
 
 # -- the command -----------------------------------------------------------------------
+def replot(ns: argparse.Namespace, err: Any) -> int:
+    """``skmd bench --from-json J [--plot F]``: the tables (and picture) of saved results."""
+    from skmd.bench.results import load_reports
+    try:
+        report = load_reports([ns.from_json])
+    except (OSError, ValueError, TypeError, KeyError) as exc:
+        err.print(f"skmd bench: cannot read {ns.from_json}: {exc}", highlight=False)
+        return 2
+    render_tables(report)
+    if getattr(ns, "plot", None):
+        write_plot(report, ns.plot)
+        err.print(f"wrote {ns.plot}", highlight=False)
+    return 0 if report.all_ok else 1
+
+
 def bench_main(ns: argparse.Namespace) -> int:
     """``skmd bench``: 0 when every correctness check passed, 1 otherwise, 2 on bad use."""
     from rich.console import Console
     err = Console(stderr=True)
+    if getattr(ns, "from_json", None):
+        return replot(ns, err)
     try:
         variants = [parse_variant(v) for v in getattr(ns, "variant", None) or ()]
         report = run_bench(getattr(ns, "only", None), size=getattr(ns, "size", "ci"),

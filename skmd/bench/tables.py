@@ -144,8 +144,8 @@ def render_tables(report: BenchReport, console: Any = None) -> None:
             row.append(_fmt_fractions(s.distribution) if s is not None and s.usable else "–")
             if suite == "mkmd":
                 m = b.configs.get("mkmd")
-                row.append(_fmt_fractions(m.busy) if m is not None and m.usable
-                           and m.busy else "–")
+                row.append(("–" if m is None or not m.usable else
+                            _fmt_fractions(m.busy) if m.busy else "untimed"))
             t.add_row(*row)
         g = ["geomean", ""]
         for k, _ in cols:
@@ -165,11 +165,17 @@ def render_tables(report: BenchReport, console: Any = None) -> None:
         t.add_row(*g, style="bold")
         console.print(t)
     labels = "/".join(d["label"] for d in report.machine["devices"])
+    per_round = any(c.paired_iqr for b in report.benchmarks for c in b.configs.values())
+    mkmd = any(b.suite == "mkmd" for b in report.benchmarks)
     console.print(f"splits are % of work-groups per device ({labels}, home first: "
-                  f"{report.machine['home']}); ✓ = every checked run correct; per round = "
-                  f"median of the fastest single device's time over this one's, round by round"
+                  f"{report.machine['home']}); ✓ = every checked run correct"
+                  + ("; per round = median of the fastest single device's time over this "
+                     "one's, round by round" if per_round else "")
                   + ("; X over V = V's time over X's, round by round (above 1: X's defaults "
-                     "are faster)" if report.variants() else ""))
+                     "are faster)" if report.variants() else "")
+                  + ("; mkmd busy % = share of the run each device spent in kernels skmd "
+                     "timed (untimed: kernels run whole on a queue without profiling)"
+                     if mkmd else ""))
     for b in report.benchmarks:
         for c in b.configs.values():
             if c.skipped:
@@ -188,6 +194,12 @@ def write_json(report: BenchReport, path: str) -> None:
     with open(path, "w", encoding="utf-8") as fh:
         json.dump(report.to_dict(), fh, indent=1, default=str)
         fh.write("\n")
+
+
+def suite_names(benches: Sequence[Any]) -> str:
+    """``SKMD suite``, ``MKMD suite`` or ``SKMD and MKMD suites``, as present."""
+    suites = [s.upper() for s in ("skmd", "mkmd") if any(b.suite == s for b in benches)]
+    return " and ".join(suites) + (" suites" if len(suites) > 1 else " suite")
 
 
 def write_plot(report: BenchReport, path: str) -> None:
@@ -230,8 +242,8 @@ def write_plot(report: BenchReport, path: str) -> None:
     ax1.axhline(1.0, color="black", lw=0.8, ls="--")
     ax1.set_xticks(x, [b.name for b in benches], rotation=30, ha="right")
     ax1.set_ylabel("speedup over fastest single device")
-    ax1.set_title(f"skmd bench ({report.size}, min of {report.repeat}) on "
-                  f"{len(labels)} devices: {', '.join(labels)}")
+    ax1.set_title(f"skmd bench, {suite_names(benches)} ({report.size}, min of "
+                  f"{report.repeat}) on {len(labels)} devices: {', '.join(labels)}")
     ax1.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
 
     cmap = plt.get_cmap("tab10")

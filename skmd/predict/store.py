@@ -56,6 +56,16 @@ class ProfileStoreWarning(UserWarning):
     """The profile store could not be used as asked; skmd keeps going without it."""
 
 
+class StoreCorrupt(RuntimeError):
+    """The store's file is not a sound SQLite database (raised with ``strict=True``)."""
+
+
+def corrupt_advice(path: Path | str) -> str:
+    """What to do about a corrupt store: the way out, named once for every caller."""
+    return (f"move it away or delete it (`rm {path}`) and skmd starts a new one; "
+            "`skmd store check` tells whether it is sound")
+
+
 def default_path() -> Path:
     """Where the store lives unless a path is given."""
     from skmd import config
@@ -119,9 +129,14 @@ class ProfileStore:
     ``"memory"`` (a private in-memory copy; the file, if any, is left untouched).
     """
 
-    def __init__(self, path: str | Path | None = None, *, timeout_s: float = 10.0) -> None:
+    def __init__(self, path: str | Path | None = None, *, timeout_s: float = 10.0,
+                 strict: bool = False) -> None:
         self.path = Path(path) if path is not None else default_path()
         self.timeout_s = timeout_s
+        #: a corrupt file raises :class:`StoreCorrupt` instead of degrading to memory
+        self.strict = strict
+        #: why the file is not used (None while it is)
+        self.problem: str | None = None
         self.mode = "file"
         self._lock = threading.RLock()
         self._warned: set[str] = set()
@@ -137,9 +152,16 @@ class ProfileStore:
             return
         self._warned.add(what)
         detail = f" ({exc})" if exc is not None else ""
-        warnings.warn(f"skmd profile store {self.path}: {what}{detail}; "
-                      f"continuing with an in-memory store, the file is left as it is",
-                      ProfileStoreWarning, stacklevel=3)
+        self.problem = f"{what}{detail}"
+        if "corrupt" in what:
+            msg = (f"skmd: profile store {self.path}: {what}{detail}; nothing is recorded "
+                   f"and no model is used: {corrupt_advice(self.path)}")
+            if self.strict:
+                raise StoreCorrupt(msg)
+        else:
+            msg = (f"skmd profile store {self.path}: {what}{detail}; continuing with an "
+                   "in-memory store (nothing is kept), the file is left as it is")
+        warnings.warn(msg, ProfileStoreWarning, stacklevel=3)
 
     def _memory(self, seed: sqlite3.Connection | None = None) -> sqlite3.Connection:
         self.mode = "memory"
@@ -189,7 +211,7 @@ class ProfileStore:
                 return self._memory(self._open_readonly())
             except sqlite3.DatabaseError as exc:
                 if "not a database" in str(exc):
-                    self._warn("file is not an SQLite database (corrupt?)")
+                    self._warn("file is corrupt: not an SQLite database")
                 else:
                     self._warn("file is corrupt", exc)
                 return self._memory()

@@ -6,17 +6,21 @@ parsed values so it can be called (and tested) without a command line.
 from __future__ import annotations
 
 import datetime as _dt
+import json
+import os
 import sys
 from typing import Any, Sequence
 
 from rich.console import Console
 from rich.table import Table
 
-from skmd.report.explain import render_text, to_json
+from skmd.report.explain import render_text, run_dict
 from skmd.report.runlog import RunInfo, RunLog, run_fields
 
 #: per-launch rows printed before pointing at ``--by-kernel``
 DEFAULT_LIMIT = 200
+#: a terminal narrower than this gets blocks: the tables would squeeze names
+TABLE_MIN_WIDTH = 140
 
 
 def _when(created_at: Any) -> str:
@@ -26,8 +30,13 @@ def _when(created_at: Any) -> str:
 
 
 def _argv(argv: Any) -> str:
+    """The program's command line, without skmd's own ``skmd run`` in front."""
     if isinstance(argv, (list, tuple)):
-        return " ".join(str(a) for a in argv)
+        words = [str(a) for a in argv]
+        if (len(words) > 2 and words[1] in ("run", "profile")
+                and os.path.basename(words[0]) in ("skmd", "__main__.py", "cli.py")):
+            words = words[2:]
+        return " ".join(words)
     return "" if argv is None else str(argv)
 
 
@@ -57,16 +66,39 @@ def resolve_run(runs: Sequence[RunInfo], run: str | None) -> RunInfo | str:
     return f"unknown run {run!r} (`skmd explain --list` shows the recorded runs)"
 
 
-def runs_table(runs: Sequence[RunInfo]) -> Table:
+def is_bench(argv: Any) -> bool:
+    """Whether a run was one of ``skmd bench``'s (its command line says so)."""
+    words = [str(a) for a in argv] if isinstance(argv, (list, tuple)) else []
+    return "bench" in words[:2]
+
+
+def run_row(log: RunLog, entry: RunInfo) -> list[str]:
+    """program, mode, policy, devices, launches and wall of one run, as cells."""
+    from skmd.report.breakdown import breakdown
+    from skmd.report.fmt import human_time
+    from skmd.report.stats import run_devices
+    run_id, created_at, argv, count = run_fields(entry)
+    records = list(log.launches(run_id))
+    words = [str(a) for a in argv] if isinstance(argv, (list, tuple)) else []
+    program = "skmd " + " ".join(words[1:3]) if is_bench(argv) else _argv(argv)
+    modes = sorted({r.mode for r in records})
+    policies = sorted({r.policy for r in records})
+    wall = breakdown(records).wall_s if records else 0.0
+    return [run_id, _when(created_at), program, ",".join(modes), ",".join(policies),
+            ",".join(run_devices(records)), str(len(records) if count is None else count),
+            human_time(wall) if records else "—"]
+
+
+LIST_COLUMNS = ("run", "created", "program", "mode", "policy", "devices", "launches", "wall")
+
+
+def runs_table(rows: Sequence[list[str]]) -> Table:
     table = Table(title="recorded runs")
-    table.add_column("run")
-    table.add_column("created")
-    table.add_column("command")
-    table.add_column("launches", justify="right")
-    for entry in runs:
-        run_id, created_at, argv, count = run_fields(entry)
-        table.add_row(run_id, _when(created_at), _argv(argv),
-                      "" if count is None else str(count))
+    for name in LIST_COLUMNS:
+        table.add_column(name, justify="right" if name in ("launches", "wall") else "left",
+                         overflow="fold")
+    for row in rows:
+        table.add_row(*row)
     return table
 
 
@@ -74,11 +106,25 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
                  png: str | None = None, html: str | None = None,
                  list_runs: bool = False, by_kernel: bool = False,
                  console: Console | None = None,
-                 limit: int | None = DEFAULT_LIMIT, replay: bool = False,
+                 limit: int | None = DEFAULT_LIMIT, plain: bool | None = None,
+                 all_runs: bool = False, replay: bool = False,
                  graphs: str | None = None) -> int:
-    """Report on one run (default: the latest). Returns the process exit status."""
+    """Report on one run (default: the latest). Returns the process exit status.
+
+    ``plain`` (default: when the output is not a terminal) prints one block per
+    launch instead of a table, so nothing is cut or wrapped in a pipe or a file;
+    ``all_runs`` lists ``skmd bench``'s runs too.
+    """
     out = console if console is not None else Console()
     err = console if console is not None else Console(stderr=True)
+    if plain is None:  # tables only where they fit; blocks never wrap
+        plain = console is None and (not out.is_terminal or out.width < TABLE_MIN_WIDTH)
+
+    def write(line: str) -> None:
+        if console is None:
+            sys.stdout.write(line + "\n")
+        else:
+            console.out(line, highlight=False)
 
     def fail(msg: str) -> int:
         err.print(f"skmd explain: {msg}", style="red", highlight=False, soft_wrap=True)
@@ -91,7 +137,15 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
     if list_runs:
         if not runs:
             return fail("no runs recorded yet (run a program with `skmd run` first)")
-        out.print(runs_table(runs))
+        shown = [r for r in runs if all_runs or not is_bench(run_fields(r)[2])]
+        rows = [run_row(log, r) for r in shown]
+        if plain:
+            for row in rows:
+                write("  ".join(c for c in row if c))
+        else:
+            out.print(runs_table(rows))
+        if len(shown) < len(runs):
+            write(f"{len(runs) - len(shown)} runs of `skmd bench` not shown (--all lists them)")
         return 0
 
     chosen = resolve_run(runs, run)
@@ -113,11 +167,16 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
         from skmd.report.replay import replay_main
         return replay_main(records, run_id, as_json, graphs, out, fail, console is None)
     if as_json:
-        text = to_json(records)
-        if console is None:
-            sys.stdout.write(text + "\n")
+        write(json.dumps(run_dict(records), indent=2, ensure_ascii=False))
+    elif png or html:
+        pass  # the picture is the answer; one line says where it went
+    elif plain:
+        from skmd.report.blocks import render_blocks
+        write(f"run {run_id}  {_when(created_at)}  {_argv(argv)}".rstrip())
+        if not records:
+            write("this run recorded no kernel launches")
         else:
-            console.out(text, highlight=False)
+            render_blocks(records, write, by_kernel=by_kernel, limit=limit)
     else:
         out.print(f"run {run_id}  {_when(created_at)}  {_argv(argv)}".rstrip(),
                   highlight=False, soft_wrap=True)
@@ -137,5 +196,7 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
             except OSError as e:
                 status = fail(f"cannot write {path}: {e.strerror or e}")
                 continue
-            (err if as_json else out).print(f"wrote {path}", highlight=False)
+            (err if as_json else out).print(
+                f"wrote {path} (run {run_id}, {len(records)} launches)", highlight=False,
+                soft_wrap=True)
     return status

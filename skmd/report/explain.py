@@ -15,8 +15,10 @@ from rich.text import Text
 
 from skmd.report.fmt import error_pct, human_bytes, human_time, signed_pct
 from skmd.report.records import LaunchRecord
+from skmd.report.breakdown import Breakdown, breakdown, part_label
 from skmd.report.stats import (RunSummary, device_errors, group_by_run, is_split,
-                               kernel_stats, launch_devices, run_summary, share_pct)
+                               kernel_labels, kernel_stats, launch_devices, run_summary,
+                               share_pct)
 
 
 def _link(label: str) -> str:
@@ -38,6 +40,8 @@ def _footnotes(records: Sequence[LaunchRecord]) -> tuple[dict[int, list[int]], l
 
 
 def _devices_cell(r: LaunchRecord) -> str:
+    if r.shares and not any(r.shares.values()):  # run whole: no work-groups counted
+        return "\n".join(f"{d} whole" for d in r.shares)
     pct = share_pct(r)
     lines = []
     for d in launch_devices(r):
@@ -86,7 +90,7 @@ def explain_table(records: Sequence[LaunchRecord], title: str | None = None) -> 
     table = Table(title=title, caption=caption, caption_justify="left",
                   show_lines=True, expand=False)
     table.add_column("#", justify="right")
-    table.add_column("kernel")
+    table.add_column("kernel", overflow="fold")
     table.add_column("policy")
     table.add_column("devices [groups) share")
     table.add_column("predicted / measured  err")
@@ -95,13 +99,21 @@ def explain_table(records: Sequence[LaunchRecord], title: str | None = None) -> 
     table.add_column("wall", justify="right")
     table.add_column("fastest single (pred.)")
     table.add_column("note")
+    labels = kernel_labels(records)
     for r in records:
         note = ",".join(f"[{i}]" for i in marks.get(r.seq, []))
-        kernel = Text(r.kernel, style="bold" if is_split(r) else "")
+        kernel = Text(labels[r.kernel, r.program], style="bold" if is_split(r) else "")
         table.add_row(str(r.seq), kernel, _policy_cell(r), _devices_cell(r),
                       _timing_cell(r), _bytes_cell(r),
-                      _merge_cell(r), human_time(r.wall_s), _fastest_cell(r), note)
+                      _merge_cell(r), _wall_cell(r), _fastest_cell(r), note)
     return table
+
+
+def _wall_cell(r: LaunchRecord) -> str:
+    """The launch's wall; ``call`` marks the host time of a call whose kernel's own
+    time is unknown (its queue does not profile)."""
+    host_only = not r.pieces and r.device_s is None and r.host_s > 0
+    return human_time(r.wall_s) + (" call" if host_only else "")
 
 
 def _merge_cell(r: LaunchRecord) -> str:
@@ -112,8 +124,14 @@ def _merge_cell(r: LaunchRecord) -> str:
 
 def summary_table(records: Sequence[LaunchRecord], title: str | None = None) -> Table:
     """One row per kernel: for runs with many launches of the same kernels."""
-    table = Table(title=title, expand=False)
-    table.add_column("kernel")
+    codes: dict[str, str] = {}
+    stats = kernel_stats(records)
+    for st in stats:
+        for why in st.reasons:
+            codes.setdefault(why, f"R{len(codes) + 1}")
+    caption = "\n".join(f"{c}  {why}" for why, c in codes.items()) or None
+    table = Table(title=title, caption=caption, caption_justify="left", expand=False)
+    table.add_column("kernel", overflow="fold")
     table.add_column("launches", justify="right")
     table.add_column("split", justify="right")
     table.add_column("mean shares")
@@ -122,10 +140,10 @@ def summary_table(records: Sequence[LaunchRecord], title: str | None = None) -> 
     table.add_column("bytes moved", justify="right")
     table.add_column("merge", justify="right")
     table.add_column("not split because")
-    for st in kernel_stats(records):
+    for st in stats:
         shares = " · ".join(f"{d} {p:.0f}%" for d, p in st.mean_share_pct.items())
         err = f"{st.mean_abs_error_pct:.1f}%" if st.mean_abs_error_pct is not None else "—"
-        reasons = "\n".join(f"{why} (×{n})" for why, n in st.reasons.items()) or ""
+        reasons = " ".join(f"{codes[why]}×{n}" for why, n in st.reasons.items())
         table.add_row(st.kernel, str(st.launches),
                       f"{st.split} ({100.0 * st.split / st.launches:.0f}%)",
                       shares or "—", err, human_time(st.wall_s),
@@ -134,15 +152,27 @@ def summary_table(records: Sequence[LaunchRecord], title: str | None = None) -> 
     return table
 
 
-def summary_line(s: RunSummary) -> str:
-    """The one line per run that says whether splitting paid off at all."""
+def summary_line(s: RunSummary, where: Breakdown | None = None) -> str:
+    """The line per run that says whether splitting paid off at all and, given
+    the run's breakdown, a second one that says where its wall time went."""
     busy = ""
     if s.mean_busy_pct is not None:
         per = ", ".join(f"{d} {p:.0f}%" for d, p in s.busy_pct.items())
         busy = f", devices busy {s.mean_busy_pct:.0f}% ({per})"
-    return (f"run {s.run_id}: {s.launches} launches, {s.split} split, "
+    wall = where.wall_s if where is not None and where.wall_s > 0 else s.wall_s
+    line = (f"run {s.run_id}: {s.launches} launches, {s.split} split, "
             f"{human_bytes(s.bytes_moved)} moved, merge {human_time(s.merge_s)}, "
-            f"wall {human_time(s.wall_s)}{busy}")
+            f"wall {human_time(wall)}{busy}")
+    if where is not None and where.wall_s > 0:
+        line += "\n" + where_line(where)
+    return line
+
+
+def where_line(b: Breakdown) -> str:
+    """``wall time: kernels cpu0 12.0 ms (60%), program host 8.0 ms (40%)``."""
+    parts = ", ".join(f"{part_label(k)} {human_time(v)} ({100.0 * v / b.wall_s:.0f}%)"
+                      for k, v in b.parts.items() if v > 0)
+    return f"  wall time went to: {parts}"
 
 
 def render_text(records: Sequence[LaunchRecord], console: Console,
@@ -163,7 +193,8 @@ def render_text(records: Sequence[LaunchRecord], console: Console,
             if len(shown) < len(rs):
                 console.print(f"… {len(rs) - len(shown)} more launches not shown "
                               "(--by-kernel groups them)")
-        console.print(summary_line(run_summary(rs)), highlight=False)
+        console.print(summary_line(run_summary(rs), breakdown(rs)), highlight=False,
+                      soft_wrap=True)
 
 
 def launch_dict(r: LaunchRecord) -> dict[str, Any]:
@@ -173,6 +204,13 @@ def launch_dict(r: LaunchRecord) -> dict[str, Any]:
     d["share_pct"] = share_pct(r)
     d["error_pct"] = device_errors(r)
     return d
+
+
+def run_dict(records: Sequence[LaunchRecord]) -> dict[str, Any]:
+    """One run for ``skmd explain --json``: its wall, where it went, every launch."""
+    b = breakdown(records)
+    return {"run_id": records[0].run_id if records else None, "wall_s": b.wall_s,
+            "breakdown": b.parts, "launches": [launch_dict(r) for r in records]}
 
 
 def to_json(records: Sequence[LaunchRecord], indent: int | None = 2) -> str:

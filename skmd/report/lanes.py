@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
+from skmd.report.breakdown import CALL, HOST, timed_work
 from skmd.report.records import LaunchRecord
 from skmd.report.stats import run_devices
 
@@ -19,9 +20,10 @@ KIND_COLORS: dict[str, str] = {
     "h2d": "#55A868",
     "d2h": "#C44E52",
     "d2d": "#DD8452",
+    "call": "#B0B0B0",
 }
 OTHER_COLOR = "#8C8C8C"
-COMPUTE_KINDS = ("kernel", "merge")
+COMPUTE_KINDS = ("kernel", "merge", "call")
 
 #: (offset from the row's top, height), in row units
 COMPUTE_LANE = (0.08, 0.55)
@@ -68,21 +70,31 @@ class Layout:
 
 
 def layout(records: Sequence[LaunchRecord]) -> Layout:
-    """Bars for every piece of ``records``; time zero is the earliest piece."""
-    pieces = [(r, p) for r in records for p in r.pieces]
+    """Bars for every timed thing of ``records``; time zero is the earliest.
+
+    Devices get their pieces and the kernels of launches run whole (where their
+    queue profiles); the host's lane gets every launch call (skmd's decisions,
+    builds and waits, the driver's enqueue).
+    """
+    work = timed_work(records)
     rows = run_devices(records)
-    if not pieces:
+    if not work:
         return Layout(rows=rows, bars=[], span_ms=0.0, launch_marks=[])
-    t0 = min(p.start for _, p in pieces)
-    bars = [Bar(device=p.device, kind=p.kind, start_ms=(p.start - t0) * 1e3,
-                end_ms=(p.end - t0) * 1e3, label=p.label or r.kernel,
-                kernel=r.kernel, seq=r.seq, bytes=p.bytes) for r, p in pieces]
+    if HOST not in rows:
+        rows = rows + [HOST]
+    t0 = min(w[1] for w in work)
+    bars = [Bar(device=dev, kind=kind, start_ms=(a - t0) * 1e3, end_ms=(b - t0) * 1e3,
+                label=(p.label if p is not None else "") or r.kernel, kernel=r.kernel,
+                seq=r.seq, bytes=p.bytes if p is not None else 0)
+            for r, a, b, dev, kind, p in work]
     span = max(b.end_ms for b in bars)
     marks: list[tuple[int, float]] = []
     if len(records) <= MAX_LAUNCH_MARKS:
-        for r in records:
-            if r.pieces:
-                marks.append((r.seq, (min(p.start for p in r.pieces) - t0) * 1e3))
+        firsts: dict[int, float] = {}
+        for bar in bars:
+            if bar.kind != CALL:
+                firsts[bar.seq] = min(firsts.get(bar.seq, bar.start_ms), bar.start_ms)
+        marks = sorted(((seq, ms) for seq, ms in firsts.items()), key=lambda m: m[1])
     return Layout(rows=rows, bars=bars, span_ms=span, launch_marks=marks)
 
 

@@ -64,6 +64,14 @@ class LaunchRecord:
     #: graph mode, on a batch's last launch: the batch's commands, buffer sizes and
     #: where each buffer was (``mkmd_graph.replay.batch_to_dict``), for ``--replay``
     graph: dict[str, Any] | None = None
+    #: short hash of the kernel's program source: tells apart kernels sharing a name
+    program: str = ""
+    #: when the launch call began, seconds from the start of the run (host clock)
+    start_s: float | None = None
+    #: host time spent in the launch call (skmd's decision, the driver's enqueue)
+    host_s: float = 0.0
+    #: the kernel's own time from the device's profiling events (None: not profiled)
+    device_s: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -80,3 +88,51 @@ class LaunchRecord:
             d["local_size"] = tuple(d["local_size"])
         known = set(cls.__dataclass_fields__)
         return cls(**{k: v for k, v in d.items() if k in known})
+
+
+def _event_seconds(evt: Any, wait: bool) -> float | None:
+    """A finished event's START..END in seconds; None when its queue does not
+    profile or (``wait`` false) it has not finished."""
+    try:
+        if evt.command_execution_status != 0:  # CL_COMPLETE
+            if not wait:
+                return None
+            evt.wait()
+        return max(0, evt.profile.end - evt.profile.start) * 1e-9
+    except Exception:  # no profiling on its queue, a failed command, a gone context
+        return None
+
+
+def _settle(rec: LaunchRecord, evt: Any, wait: bool) -> None:
+    dev = _event_seconds(evt, wait)
+    if dev is not None:
+        rec.device_s = dev
+        rec.measured = {d: dev for d in rec.shares}
+        rec.wall_s = dev
+    if dev is not None or wait:
+        rec.__dict__.pop("_event", None)
+
+
+def whole_record(rec: LaunchRecord, evt: Any, start_s: float,
+                 end_s: float) -> LaunchRecord:
+    """Fill in the timing of a launch run whole on ``home``.
+
+    Its wall is the kernel's device time where the event's queue profiles, else
+    the host time of the call; an event not finished yet is kept on the record
+    for :func:`settle_records`.
+    """
+    rec.start_s = start_s
+    rec.host_s = max(end_s - start_s, 1e-9)
+    rec.wall_s = rec.host_s
+    if evt is not None:
+        rec.__dict__["_event"] = evt
+        _settle(rec, evt, wait=False)
+    return rec
+
+
+def settle_records(records: list[LaunchRecord]) -> None:
+    """Read the device time of every record whose event had not finished (waits)."""
+    for rec in records:
+        evt = rec.__dict__.get("_event")
+        if evt is not None:
+            _settle(rec, evt, wait=True)

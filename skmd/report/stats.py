@@ -90,22 +90,26 @@ def all_pieces(records: Iterable[LaunchRecord]) -> list[tuple[LaunchRecord, Piec
 def busy_pct(records: Sequence[LaunchRecord]) -> dict[str, float]:
     """Device -> percent of the run's span it was doing something.
 
-    With timed pieces: union of a device's pieces over the span from the first
-    piece's start to the last one's end. Without any (an older or minimal log):
-    the device's measured sub-kernel time over the summed wall time.
+    The span runs from the first launch call to the last piece of work; a device
+    is busy during its pieces (sub-kernels, transfers, merges) and, for launches
+    run whole on a profiling queue, during their kernels' device time. Without
+    any timing (an older log): measured sub-kernel time over the summed wall.
     """
-    pieces = all_pieces(records)
+    from skmd.report.breakdown import KERNEL, launch_spans
     devices = [d for d in run_devices(records) if d != HOST]
-    if pieces:
-        t0 = min(p.start for _, p in pieces)
-        t1 = max(p.end for _, p in pieces)
-        span = t1 - t0
+    spans = launch_spans(records)
+    per: dict[str, list[tuple[float, float]]] = {d: [] for d in devices}
+    for _, p in all_pieces(records):
+        if p.device in per:
+            per[p.device].append((p.start, p.end))
+    for a, b, part in spans:
+        if part.startswith(KERNEL) and part[len(KERNEL):] in per:
+            per[part[len(KERNEL):]].append((a, b))
+    if any(per.values()):
+        t0 = min(a for a, _, _ in spans)
+        span = max(b for _, b, _ in spans) - t0
         if span <= 0:
             return {d: 0.0 for d in devices}
-        per: dict[str, list[tuple[float, float]]] = {d: [] for d in devices}
-        for _, p in pieces:
-            if p.device in per:
-                per[p.device].append((p.start, p.end))
         return {d: 100.0 * _union_length(iv) / span for d, iv in per.items()}
     wall = sum(r.wall_s for r in records)
     if wall <= 0:
@@ -161,11 +165,25 @@ class KernelStats:
     reasons: dict[str, int] = field(default_factory=dict)
 
 
+def kernel_labels(records: Iterable[LaunchRecord]) -> dict[tuple[str, str], str]:
+    """(name, program) -> how the report names the kernel: its name, with its
+    program's short hash (``axpbyz@1a2b3c4d``) only where two programs share it."""
+    programs: dict[str, set[str]] = {}
+    for r in records:
+        programs.setdefault(r.kernel, set()).add(r.program)
+    return {(name, prg): f"{name}@{prg or '?'}" if len(prgs) > 1 else name
+            for name, prgs in programs.items() for prg in prgs}
+
+
 def kernel_stats(records: Sequence[LaunchRecord]) -> list[KernelStats]:
-    """Per-kernel aggregates, costliest kernel (by summed wall time) first."""
+    """Per-kernel aggregates, costliest kernel (by summed wall time) first.
+
+    Kernels are told apart by program as well as name (see :func:`kernel_labels`).
+    """
+    labels = kernel_labels(records)
     by: dict[str, list[LaunchRecord]] = {}
     for r in records:
-        by.setdefault(r.kernel, []).append(r)
+        by.setdefault(labels[r.kernel, r.program], []).append(r)
     out: list[KernelStats] = []
     for name, rs in by.items():
         st = KernelStats(kernel=name, launches=len(rs))

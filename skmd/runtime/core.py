@@ -22,7 +22,7 @@ import numpy as np
 import pyopencl as cl
 
 from skmd import config, partition
-from skmd.report.records import LaunchRecord
+from skmd.report.records import LaunchRecord, settle_records, whole_record
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import faults, raw
 from skmd.runtime.devices import PhysicalDevice, choose_home, discover, select
@@ -452,22 +452,34 @@ class Runtime:
                 if not st.home_valid:
                     hq = hq or self.home_queue(queue.context)
                     st.sync_home(root, hq)
+        t_call = time.perf_counter()
         evt = raw.enqueue_nd_range_kernel(queue, kernel, gsize, lsize, offset, wait_for,
                                           g_times_l, allow_empty)
         for b in entry.written_buffers(args):
             bufmod.note_written(b)
-        self.note_whole(entry, gsize, lsize, reason)
+        self.note_whole(entry, gsize, lsize, reason, evt, t_call, queue)
         return evt
 
-    def note_whole(self, entry: KernelEntry, gsize: Any, lsize: Any, reason: str) -> None:
-        """Record a launch that ran whole on the home device (cheaply: a tuple)."""
+    def note_whole(self, entry: KernelEntry, gsize: Any, lsize: Any, reason: str,
+                   evt: Any = None, t_call: float | None = None, queue: Any = None) -> None:
+        """Record a launch that ran whole on the home device (cheaply: a tuple).
+
+        ``t_call`` is when the call began (``perf_counter``); the event of a
+        profiling ``queue`` is kept as it is and its profiling info read only when
+        the records are (a launch must not wait on its own kernel); other events
+        are not kept (about 1 KiB each in the driver, and they tell nothing).
+        """
         if self.log:
+            t_end = time.perf_counter()
+            if evt is not None and not _profiles(queue):
+                evt = None
             with self.seq_lock:
                 self.seq += 1
                 if len(self._light) + len(self._records) < MAX_RECORDS:
                     c = config.get()
-                    self._light.append((self.seq, entry.name, gsize, lsize, reason,
-                                        c.policy, c.mode))
+                    self._light.append((self.seq, entry.key, gsize, lsize, reason,
+                                        c.policy, c.mode, evt,
+                                        t_end if t_call is None else t_call, t_end))
                 else:
                     self.unrecorded += 1
 
@@ -482,12 +494,14 @@ class Runtime:
         return self._records
 
     def _from_light(self, t: tuple) -> LaunchRecord:
-        seq, name, gsize, lsize, reason, pol, mode = t
-        return LaunchRecord(
-            run_id=self.run_id, seq=seq, kernel=name, total_groups=0,
-            global_size=tuple(int(x) for x in gsize),
-            local_size=None if lsize is None else tuple(int(x) for x in lsize),
-            policy=pol, mode=mode, shares={self.home.label: 0}, reason=reason)
+        seq, key, gsize, lsize, reason, pol, mode, evt, t_call, t_end = t
+        program, _, name = key.rpartition(":")
+        return whole_record(
+            LaunchRecord(run_id=self.run_id, seq=seq, kernel=name, program=program[:8],
+                         total_groups=0, global_size=tuple(int(x) for x in gsize),
+                         local_size=None if lsize is None else tuple(int(x) for x in lsize),
+                         policy=pol, mode=mode, shares={self.home.label: 0}, reason=reason),
+            evt, t_call - self.t0, t_end - self.t0)
 
     def last_record(self, after: int) -> LaunchRecord | None:
         """The latest launch recorded after sequence number ``after``, as a full
@@ -519,7 +533,8 @@ class Runtime:
             self.seq += 1
             seq = self.seq
         rec = LaunchRecord(run_id=self.run_id, seq=seq, kernel=entry.name,
-                           total_groups=launch.total_groups,
+                           program=entry.key.rpartition(":")[0][:8],
+                           start_s=t_start - self.t0, total_groups=launch.total_groups,
                            global_size=launch.global_size, local_size=launch.local_size,
                            policy=s.policy, mode=s.mode)
         plan = entry.decisions.get(("plan",) + key) if key is not None else None
@@ -622,6 +637,7 @@ class Runtime:
         store = self.store
         if store is None:
             return
+        settle_records(self.records)
         try:
             store.add_run(self.run_id, self.argv)
             for rec in self.records:
@@ -629,6 +645,20 @@ class Runtime:
         except Exception as exc:
             self.warn_once("flush", f"could not write the run log ({exc})")
         self.records = []
+
+
+#: queue handle -> whether it profiles (asked once per queue)
+_queue_profiles: dict[int, bool] = {}
+
+
+def _profiles(queue: Any) -> bool:
+    if queue is None:
+        return False
+    hit = _queue_profiles.get(queue.int_ptr)
+    if hit is None:
+        hit = _queue_profiles[queue.int_ptr] = bool(
+            queue.properties & cl.command_queue_properties.PROFILING_ENABLE)
+    return hit
 
 
 _runtime: Runtime | None = None

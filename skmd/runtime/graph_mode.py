@@ -504,11 +504,13 @@ class GraphBatch:
                 continue
             replay_args(d.kernel, d.args, {})
             ls = d.launch.program_local_size
-            raw.enqueue_nd_range_kernel(d.queue, d.kernel, d.launch.global_size, ls, None,
-                                        None, False, False)
+            t_call = time.perf_counter()
+            evt = raw.enqueue_nd_range_kernel(d.queue, d.kernel, d.launch.global_size, ls,
+                                              None, None, False, False)
             for b in d.entry.written_buffers(d.args):
                 bufmod.note_written(b)
-            self.rt.note_whole(d.entry, d.launch.global_size, ls, reason)
+            self.rt.note_whole(d.entry, d.launch.global_size, ls, reason, evt, t_call,
+                               d.queue)
         for d in batch:
             raw.queue_finish(d.queue)
 
@@ -613,6 +615,7 @@ class GraphBatch:
                 rt.seq += 1
                 seq = rt.seq
             rec = LaunchRecord(run_id=rt.run_id, seq=seq, kernel=d.entry.name,
+                               program=d.entry.key.rpartition(":")[0][:8],
                                total_groups=d.launch.total_groups,
                                global_size=d.launch.global_size,
                                local_size=d.launch.local_size,

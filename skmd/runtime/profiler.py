@@ -166,7 +166,10 @@ class Profiler:
         for col in ("kernel", "device", "profiles", "held-out error"):
             t.add_column(col)
         store = self.rt.store
+        names = list(self.kernels.values())
         for key, name in sorted(self.kernels.items(), key=lambda kv: kv[1]):
+            if names.count(name) > 1:  # two programs, one kernel name: say which
+                name = f"{name}@{key.rpartition(':')[0][:8]}"
             for dev in self.rt.devices:
                 count = store.profile_count(key, dev.fingerprint) if store is not None else 0
                 acc = None
@@ -176,7 +179,8 @@ class Profiler:
                     except Exception:
                         acc = None
                 t.add_row(name, dev.label, str(count),
-                          "needs a second input" if acc is None else f"{acc * 100:.1f} %")
+                          "— (run `skmd profile` on another input)" if acc is None
+                          else f"{acc * 100:.1f} %")
         console.print(t)
         for what, why in self.skipped.items():
             console.print(f"[yellow]skipped {what}: {why}[/yellow]")

@@ -232,3 +232,48 @@ def test_uncreatable_location_falls_back(tmp_path):
         st = ProfileStore(blocker / "sub" / "p.sqlite")
     st.put_link("fp", 1.0, 1.0)
     assert st.get_link("fp") is not None
+
+
+def test_strict_store_refuses_a_corrupt_file_naming_it_and_the_way_out(tmp_path):
+    from skmd.predict.store import StoreCorrupt
+    path = tmp_path / "p.sqlite"
+    garbage = os.urandom(4096)
+    path.write_bytes(garbage)
+    with pytest.raises(StoreCorrupt, match="not an SQLite database") as exc:
+        ProfileStore(path, strict=True)
+    assert str(path) in str(exc.value) and "skmd store check" in str(exc.value)
+    assert path.read_bytes() == garbage  # nothing discarded
+
+
+def _store_cmd(tmp_path, *args):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), SKMD_PROFILE_DIR=str(tmp_path))
+    return subprocess.run([sys.executable, "-m", "skmd", "store", *args], env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_store_path_check_and_prune(tmp_path):
+    path = tmp_path / "profiles.sqlite"
+    r = _store_cmd(tmp_path, "path")
+    assert r.returncode == 0 and r.stdout.strip() == str(path)
+    assert _store_cmd(tmp_path, "check").returncode == 0  # no store yet is fine
+    with ProfileStore(path) as st:
+        st.add_profiles([_profile(i) for i in range(3)])
+        for run_id, age_days in (("old", 40), ("new", 1)):
+            st.add_run(run_id, ["app.py"])
+            st.add_launch(LaunchRecord(run_id=run_id, seq=1, kernel="k", total_groups=1,
+                                       global_size=(1,), local_size=None, policy="hill"))
+            st._write(lambda c, r=run_id, a=age_days: c.execute(
+                "UPDATE runs SET created_at = ? WHERE run_id = ?",
+                (time.time() - a * 86400, r)))
+    r = _store_cmd(tmp_path, "check")
+    assert r.returncode == 0 and "sound" in r.stdout and "2 runs" in r.stdout, r.stderr
+    r = _store_cmd(tmp_path, "prune", "--older-than", "30")
+    assert r.returncode == 0 and "1 runs older than 30 days removed" in r.stdout, r.stderr
+    with ProfileStore(path) as st:
+        assert [x.run_id for x in st.runs()] == ["new"]
+        assert st.launches("old") == [] and st.profile_count("k", "dev") == 3
+    path.write_bytes(b"garbage" * 1000)
+    for args in (("check",), ("prune",)):
+        r = _store_cmd(tmp_path, *args)
+        assert r.returncode == 1 and "corrupt" in r.stderr and str(path) in r.stderr, args
+        assert "Traceback" not in r.stderr

@@ -88,8 +88,8 @@ def test_json_output_is_only_json(runlog: MemoryRunLog) -> None:
     rc, out = run(runlog, as_json=True)
     assert rc == 0
     data = json.loads(out)
-    assert [d["kernel"] for d in data] == ["vadd", "reduce", "matmul"]
-    assert all(LaunchRecord.from_dict(d).run_id == "r1" for d in data)
+    assert [d["kernel"] for d in data["launches"]] == ["vadd", "reduce", "matmul"]
+    assert all(LaunchRecord.from_dict(d).run_id == "r1" for d in data["launches"])
 
 
 def test_by_kernel(runlog: MemoryRunLog) -> None:
@@ -102,7 +102,7 @@ def test_empty_run(runlog: MemoryRunLog) -> None:
     rc, out = run(runlog)
     assert rc == 0 and "no kernel launches" in out
     rc, out = run(runlog, as_json=True)
-    assert rc == 0 and json.loads(out) == []
+    assert rc == 0 and json.loads(out)["launches"] == []
 
 
 def test_pictures_written(tmp_path: Path, runlog: MemoryRunLog) -> None:
@@ -156,7 +156,7 @@ def test_with_the_profile_store(tmp_path: Path) -> None:
     rc, out = run(store)
     assert rc == 0 and "run second" in out and "2 launches, 2 split" in out
     rc, out = run(store, run="fir", as_json=True)
-    assert rc == 0 and len(json.loads(out)) == 1
+    assert rc == 0 and len(json.loads(out)["launches"]) == 1
     rc, out = run(store, run="third")
     assert rc != 0
 

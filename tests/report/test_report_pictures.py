@@ -7,6 +7,7 @@ from pathlib import Path
 import networkx as nx
 
 from report_fixtures import matmul, reduce_whole, vadd
+from skmd.report.breakdown import breakdown
 from skmd.report.lanes import label_spans, layout, nice_step
 from skmd.report.records import LaunchRecord
 from skmd.report.timeline import dag_png, timeline_html, timeline_png
@@ -27,7 +28,9 @@ def test_layout_rows_and_time_zero(records: list[LaunchRecord]) -> None:
     lay = layout(records)
     assert lay.rows == ["gpu0", "gpu1", "cpu", "host"]
     assert min(b.start_ms for b in lay.bars) == 0.0
-    assert abs(lay.span_ms - 5.7) < 1e-9
+    # the span runs to the end of the last launch's call (a split blocks the host)
+    assert abs(lay.span_ms - breakdown(records).wall_s * 1e3) < 1e-9
+    assert sum(b.device == "host" and b.kind == "call" for b in lay.bars) == len(records)
     assert [s for s, _ in lay.launch_marks] == [0, 1, 2]
 
 
@@ -79,7 +82,8 @@ def test_timeline_html(tmp_path: Path, records: list[LaunchRecord]) -> None:
     assert not re.search(r"(src|href)\s*=\s*[\"']?https?:", html)
     assert "<script" not in html
     # one rect per piece, hover titles name launch, kind and device
-    assert html.count("<title>#") == sum(len(r.pieces) for r in records)
+    # and one more per launch call in the host's lane
+    assert html.count("<title>#") == sum(len(r.pieces) + 1 for r in records)
     assert "#1 reduce — kernel on gpu0" in html
     assert "4.0 MiB" in html  # transfer size in the h2d title
     # the tables under the picture
@@ -93,7 +97,7 @@ def test_timeline_html_many(tmp_path: Path) -> None:
     html = p.read_text(encoding="utf-8")
     assert "more launches not listed" in html
     assert "vadd ×" in html  # bursts labelled once, not per launch
-    assert html.count("<title>#") == sum(len(r.pieces) for r in rs)
+    assert html.count("<title>#") == sum(len(r.pieces) + 1 for r in rs)
 
 
 class Cmd:

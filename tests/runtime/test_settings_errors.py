@@ -16,6 +16,10 @@ REPO = str(Path(__file__).resolve().parents[2])
     ("SKMD_PINNED_COPIES", "sometimes", "SKMD_PINNED_COPIES='sometimes' is not one of"),
     ("SKMD_DEVICES", "no-such-device", "matches no device"),
     ("SKMD_FAULTS", "cpu1:explode", "SKMD_FAULTS item 'cpu1:explode'"),
+    ("SKMD_VERIFY", "maybe", "SKMD_VERIFY='maybe' is not one of"),
+    ("SKMD_ONLINE", "2", "SKMD_ONLINE='2' is not one of"),
+    ("SKMD_MIN_SPLIT_US", "abc", "SKMD_MIN_SPLIT_US='abc' is not a number"),
+    ("SKMD_MIN_SPLIT_US", "nan", "SKMD_MIN_SPLIT_US='nan' is not a finite number"),
 ])
 def test_bad_setting_is_reported_and_nothing_runs(tmp_path, var, value, expect):
     app = tmp_path / "app.py"
@@ -57,3 +61,23 @@ def test_decisions_are_kept_apart_per_setting_that_changes_them():
                    {"policy": "linear"}, {"static_fractions": {"cpu0": 1.0}}):
         assert launches.signature({}, (64,), (8,), None, False,
                                   replace(s, **change)) != sig, change
+
+
+@pytest.mark.parametrize("value,want", [("1", True), ("yes", True), ("ON", True),
+                                        ("true", True), ("0", False), ("No", False),
+                                        ("off", False), ("false", False), ("", False)])
+def test_switches_take_the_usual_words_only(value, want):
+    from skmd import config
+    assert config.from_environ({"SKMD_VERIFY": value}).verify is want
+    with pytest.raises(ValueError, match="SKMD_VERIFY='y' is not one of"):
+        config.from_environ({"SKMD_VERIFY": "y"})
+
+
+@pytest.mark.parametrize("command", [["explain"], ["store", "path"]])
+def test_other_commands_also_refuse_bad_settings(tmp_path, command):
+    env = dict(os.environ, PYTHONPATH=REPO, SKMD_PROFILE_DIR=str(tmp_path),
+               SKMD_LOG="maybe")
+    r = subprocess.run([sys.executable, "-m", "skmd", *command], env=env, cwd=tmp_path,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2, r.stderr
+    assert "SKMD_LOG='maybe'" in r.stderr and "Traceback" not in r.stderr

@@ -133,7 +133,7 @@ def test_run_log_of_a_one_device_run_is_written_at_exit(tmp_path: Path) -> None:
     e = subprocess.run([sys.executable, "-m", "skmd", "explain", "--json"], cwd=tmp_path,
                        env=env, capture_output=True, text=True, timeout=120)
     assert e.returncode == 0, e.stderr[-2000:]
-    launches = json.loads(e.stdout)
+    launches = json.loads(e.stdout)["launches"]
     assert [x["kernel"] for x in launches] == ["twice"] * 3, launches
 
 
@@ -151,3 +151,146 @@ def test_run_module_passes_its_options_through(tmp_path):
                        timeout=120)
     assert r.returncode == 0, r.stderr
     assert "['--size', '3', '-x']" in r.stdout
+
+
+def test_run_module_from_the_current_folder(tmp_path: Path) -> None:
+    """python -m puts the current folder on sys.path; so does `skmd run -m`."""
+    (tmp_path / "here_mod.py").write_text(
+        "import sys\nprint('ran', __name__, sys.argv[1:])\nsys.exit(4)\n")
+    env = _env()  # PYTHONPATH has the repository only, not tmp_path
+    # as the installed `skmd` script runs: from a folder of its own, not the current one
+    bin_dir = tmp_path.parent / f"{tmp_path.name}-bin"
+    bin_dir.mkdir()
+    (bin_dir / "skmd").write_text("import sys\nfrom skmd.cli import main\nsys.exit(main())\n")
+    r = subprocess.run([sys.executable, str(bin_dir / "skmd"), "run", "-m", "here_mod", "a"],
+                       cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    ref = subprocess.run([sys.executable, "-m", "here_mod", "a"], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert ref.returncode == r.returncode == 4, r.stderr
+    assert r.stdout == ref.stdout == "ran __main__ ['a']\n"
+
+
+@pytest.mark.parametrize("as_module", [False, True])
+def test_traceback_starts_at_the_program(tmp_path: Path, as_module: bool) -> None:
+    (tmp_path / "boom_mod.py").write_text("def f():\n    raise KeyError('k9')\nf()\n")
+    target = ["-m", "boom_mod"] if as_module else ["boom_mod.py"]
+    r = _run([sys.executable, "-m", "skmd", "run", *target], tmp_path)
+    assert r.returncode == 1
+    frames = [ln for ln in r.stderr.splitlines() if ln.strip().startswith("File ")]
+    assert frames and all("boom_mod.py" in ln for ln in frames), r.stderr
+    assert "runpy" not in r.stderr and "KeyError: 'k9'" in r.stderr
+
+
+def test_version() -> None:
+    import skmd
+    r = _run([sys.executable, "-m", "skmd", "--version"], REPO)
+    assert r.returncode == 0
+    assert r.stdout.strip() == f"skmd {skmd.__version__}"
+
+
+def _explain(tmp_path: Path, env: dict[str, str], *args: str,
+             columns: int | None = None) -> subprocess.CompletedProcess:
+    if columns is not None:
+        env = dict(env, COLUMNS=str(columns))
+    return subprocess.run([sys.executable, "-m", "skmd", "explain", *args], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=120)
+
+
+# PROGRAM_SCRIPT's context, queue and buffer; then one kernel name in two programs
+SAME_NAMES = PROGRAM_SCRIPT[:PROGRAM_SCRIPT.index("prg = ")] + textwrap.dedent("""
+    src = '__kernel void a_rather_long_kernel_name_for_narrow_pipes(__global float *a) '
+    one = cl.Program(ctx, src + '{ int i = get_global_id(0); a[i] += 1.0f; }').build()
+    two = cl.Program(ctx, src + '{ int i = get_global_id(0); a[i] *= 2.0f; }').build()
+    for _ in range(4):
+        one.a_rather_long_kernel_name_for_narrow_pipes(q, (n,), (64,), buf)
+        two.a_rather_long_kernel_name_for_narrow_pipes(q, (n,), (64,), buf)
+    cl.enqueue_copy(q, a, buf)
+    print(float(a.sum()))
+""")
+
+
+@pytest.mark.parametrize("mode", ["skmd", "mkmd"])
+def test_explain_times_every_launch_and_accounts_for_the_wall(tmp_path: Path,
+                                                               mode: str) -> None:
+    script = tmp_path / "same.py"
+    script.write_text(SAME_NAMES)
+    env = dict(_env(), SKMD_PROFILE_DIR=str(tmp_path / "prof"), SKMD_MODE=mode)
+    r = subprocess.run([sys.executable, "-m", "skmd", "run", str(script)], cwd=tmp_path,
+                       env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    e = _explain(tmp_path, env, "--json")
+    assert e.returncode == 0, e.stderr[-2000:]
+    run = json.loads(e.stdout)
+    launches = run["launches"]
+    assert len(launches) == 8
+    assert all(x["wall_s"] > 0 for x in launches), [x["wall_s"] for x in launches]
+    # two programs, one kernel name: told apart by program
+    assert len({x["program"] for x in launches}) == 2
+    parts = run["breakdown"]
+    assert run["wall_s"] > 0 and "calls" in parts and "program" in parts
+    assert abs(sum(parts.values()) - run["wall_s"]) <= 0.05 * run["wall_s"]
+    # a pipe at 80 columns: no kernel name cut, the names carry their program
+    text = _explain(tmp_path, env, columns=80)
+    assert text.returncode == 0, text.stderr
+    assert "…" not in text.stdout.replace("… ", "")
+    name_lines = [ln for ln in text.stdout.splitlines() if ln.startswith("#")]
+    assert len(name_lines) == 8
+    assert all("a_rather_long_kernel_name_for_narrow_pipes@" in ln for ln in name_lines)
+    assert "wall time went to:" in text.stdout
+    grouped = _explain(tmp_path, env, "--by-kernel", columns=80)
+    assert grouped.stdout.count("a_rather_long_kernel_name_for_narrow_pipes@") == 2
+    # a picture: the file and one line
+    png = _explain(tmp_path, env, "--png", str(tmp_path / "t.png"))
+    assert png.returncode == 0 and (tmp_path / "t.png").stat().st_size > 0
+    assert png.stdout.strip().count("\n") == 0 and "wrote" in png.stdout
+    # the list says what each run was
+    listed = _explain(tmp_path, env, "--list", columns=80)
+    assert "same.py" in listed.stdout and mode in listed.stdout
+    assert "cpu0" in listed.stdout and " 8 " in listed.stdout
+
+
+def test_corrupt_store_is_named_once_and_the_program_still_runs(tmp_path: Path) -> None:
+    prof = tmp_path / "prof"
+    prof.mkdir()
+    (prof / "profiles.sqlite").write_bytes(b"not a database at all" * 400)
+    env = dict(_env(), SKMD_PROFILE_DIR=str(prof))
+    script = tmp_path / "app.py"
+    script.write_text(PROGRAM_SCRIPT)
+    r = subprocess.run([sys.executable, "-m", "skmd", "run", str(script)], cwd=tmp_path,
+                       env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "checksum:" in r.stdout
+    assert r.stderr.count("is corrupt") == 1, r.stderr
+    assert "nothing is recorded" in r.stderr and "profiles.sqlite" in r.stderr
+    for cmd in (["explain"], ["profile", str(script)], ["store", "check"]):
+        c = subprocess.run([sys.executable, "-m", "skmd", *cmd], cwd=tmp_path, env=env,
+                           capture_output=True, text=True, timeout=300)
+        assert c.returncode != 0, (cmd, c.stderr[-2000:])
+        assert "corrupt" in c.stderr and str(prof / "profiles.sqlite") in c.stderr, cmd
+        assert "Traceback" not in c.stderr, cmd
+
+
+def test_profile_says_how_to_get_a_held_out_error(tmp_path: Path) -> None:
+    script = tmp_path / "app.py"
+    script.write_text(PROGRAM_SCRIPT)
+    env = dict(_env(), SKMD_PROFILE_DIR=str(tmp_path / "prof"))
+    r = subprocess.run([sys.executable, "-m", "skmd", "profile", str(script)], cwd=tmp_path,
+                       env=dict(env, COLUMNS="160"), capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "run `skmd profile` on another input" in r.stderr, r.stderr[-2000:]
+
+
+def test_whole_launches_on_a_profiling_queue_get_their_device_time(tmp_path: Path) -> None:
+    script = tmp_path / "prof_app.py"
+    script.write_text(PROGRAM_SCRIPT.replace(
+        "q = cl.CommandQueue(ctx)",
+        "q = cl.CommandQueue(ctx, properties=cl.command_queue_properties.PROFILING_ENABLE)"))
+    env = dict(_env(), SKMD_PROFILE_DIR=str(tmp_path / "prof"), SKMD_DEVICES="cpu0")
+    r = subprocess.run([sys.executable, "-m", "skmd", "run", str(script)], cwd=tmp_path,
+                       env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    run = json.loads(_explain(tmp_path, env, "--json").stdout)
+    whole = [x for x in run["launches"] if not x["pieces"]]
+    assert whole and all(x["device_s"] and x["wall_s"] == x["device_s"] for x in whole)
+    assert run["breakdown"].get("kernel:cpu0", 0) > 0
