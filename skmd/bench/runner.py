@@ -61,184 +61,19 @@ from __future__ import annotations
 import argparse
 import datetime as _dt
 import gc
-import importlib
-import inspect
-import itertools
-import math
 import os
 import platform
 import shlex
 import statistics
 import sys
 import time
-from collections import Counter
-from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-from skmd.bench.results import MKMD_MODES, BenchReport, BenchResult, ConfigResult, set_speedups
+from skmd.bench.results import BenchReport, BenchResult, ConfigResult, set_speedups
+from skmd.bench.configs import (PROBE_SHARE, Config, fraction_key, normalise_policies,
+                                parse_variant, plan_configs, round_order)
+from skmd.bench.run_stats import busy_of, distribution_of, full_run_estimate
 from skmd.bench.tables import render_tables, write_json, write_plot
-
-#: the oracle sweep never runs more split points than this per benchmark
-MAX_ORACLE_POINTS = 64
-#: with --max-seconds, a helper no smaller share has measured first runs this share
-PROBE_SHARE = 1 / 32
-#: policies ``--policy`` accepts; "skmd" is an alias of "hill", "static" of "oracle"
-POLICY_CHOICES = ("hill", "linear", "even", "single", "oracle")
-DEFAULT_POLICIES = ("linear", "hill", "even", "oracle")
-_POLICY_ALIASES = {"skmd": "hill", "static": "oracle"}
-
-
-# -- configurations --------------------------------------------------------------------
-@dataclass
-class Config:
-    key: str
-    kind: str
-    settings: dict[str, Any]
-    fractions: dict[str, float] | None = None
-    skipped: str | None = None
-    #: a variant's base configuration
-    base: str | None = None
-
-
-def parse_variant(text: str) -> tuple[str, dict[str, Any]]:
-    """``"offline:online=0"`` -> ``("offline", {"online": False})`` (``--variant``)."""
-    from skmd import config
-    name, colon, changes = text.partition(":")
-    name = name.strip()
-    if not colon or not name or not name.replace("-", "").replace("_", "").isalnum():
-        raise ValueError(f"--variant {text!r}: expected NAME:SETTING=VALUE[,SETTING=VALUE]"
-                         " with a NAME of letters, digits, - and _")
-    try:
-        return name, config.parse_changes(changes)
-    except ValueError as exc:
-        raise ValueError(f"--variant {text!r}: {exc}") from None
-
-
-def simplex_grid(n: int, steps: int, max_points: int = MAX_ORACLE_POINTS
-                 ) -> list[tuple[float, ...]]:
-    """Fractions over ``n`` devices on a grid of ``steps`` per device, bounded.
-
-    Two devices: ``(i/steps, 1-i/steps)`` for every i.  More: every composition of
-    ``k`` into ``n`` parts, with ``k <= steps`` the finest grid whose point count
-    (``C(k+n-1, n-1)``) stays within ``max_points``.
-    """
-    if n < 1:
-        return []
-    if n == 1:
-        return [(1.0,)]
-    k = max(1, int(steps))
-    while k > 1 and math.comb(k + n - 1, n - 1) > max_points:
-        k -= 1
-    pts = []
-    for cut in itertools.combinations(range(k + n - 1), n - 1):
-        parts, prev = [], -1
-        for c in cut:
-            parts.append(c - prev - 1)
-            prev = c
-        parts.append(k + n - 2 - prev)
-        pts.append(tuple(p / k for p in parts))
-    # corners first is not needed; keep a stable, readable order (home-heavy first)
-    pts.sort(key=lambda p: tuple(-x for x in p))
-    return pts
-
-
-def _fraction_key(labels: Sequence[str], fr: Sequence[float]) -> str:
-    return "split:" + ",".join(f"{lb}={x:.3g}" for lb, x in zip(labels, fr))
-
-
-def mode_support(mode: str) -> str | None:
-    """None when the runtime implements ``mode``, else why it is skipped.
-
-    A runtime may declare ``supported_modes``; without that declaration a mode is
-    taken as implemented when the runtime or shim code refers to it by name
-    (``config.Settings`` accepts every mode, so setting one never fails by itself).
-    """
-    from skmd import config
-    try:
-        with config.override(mode=mode):
-            pass
-    except Exception as exc:
-        return f"mode {mode!r} cannot be set: {exc}"
-    from skmd.runtime import core
-    declared = getattr(core.Runtime, "supported_modes", None)
-    if declared is not None:
-        try:
-            modes = declared() if callable(declared) else declared
-        except TypeError:
-            modes = declared(core.get_runtime())
-        return None if mode in modes else f"runtime does not support mode {mode!r}"
-    import pkgutil
-    import skmd.runtime
-    import skmd.shim
-    needles = (f'"{mode}"', f"'{mode}'")
-    for pkg in (skmd.runtime, skmd.shim):
-        for info in pkgutil.iter_modules(pkg.__path__):
-            try:
-                src = inspect.getsource(importlib.import_module(f"{pkg.__name__}.{info.name}"))
-            except Exception:
-                continue
-            if any(n in src for n in needles):
-                return None
-    return (f"mode {mode!r} is not implemented by the runtime yet "
-            f"(config accepts it, launches would run as mode 'skmd')")
-
-
-def plan_configs(labels: Sequence[str], home: str, policies: Sequence[str],
-                 oracle_steps: int, suite: str,
-                 variants: Sequence[tuple[str, dict[str, Any]]] = ()) -> list[Config]:
-    """The configurations one benchmark runs, in round-robin order.
-
-    Each variant is the suite's own configuration (``skmd``, or ``mkmd`` in the
-    MKMD suite) with some settings changed, run in the same rounds so that what a
-    setting gains is measured round by round (e.g. ``offline:online=0``).
-    """
-    configs: list[Config] = []
-    n = len(labels)
-    for lb in labels:
-        fr = {x: (1.0 if x == lb else 0.0) for x in labels}
-        # a single device moves the program's data the driver's way, as without skmd
-        if lb == home:
-            # the home device holds the buffers: the program's launches run whole
-            # there, as they would without skmd (static 1.0 would still take the
-            # split path; that point is part of the oracle sweep)
-            configs.append(Config(f"single:{lb}", "single",
-                                  {"mode": "inorder", "pinned_copies": "never"}, fr))
-        else:
-            configs.append(Config(f"single:{lb}", "single",
-                                  {"policy": "static", "static_fractions": fr,
-                                   "pinned_copies": "never"}, fr))
-    if "linear" in policies:
-        configs.append(Config("linear", "policy", {"policy": "linear"}))
-    if "hill" in policies:
-        configs.append(Config("skmd", "policy", {"policy": "hill"}))
-    if "even" in policies:
-        # its shares are known in advance: --max-seconds can leave it out in time
-        configs.append(Config("even", "policy", {"policy": "even"},
-                              {lb: 1.0 / n for lb in labels}))
-    if "single" in policies:
-        configs.append(Config("single", "policy", {"policy": "single"}))
-    if "oracle" in policies and n >= 2:
-        for pt in simplex_grid(n, oracle_steps):
-            if max(pt) >= 1.0 and pt[labels.index(home)] < 1.0:
-                continue  # a corner off home: the single-device configuration
-            fr = dict(zip(labels, pt))
-            configs.append(Config(_fraction_key(labels, pt), "split",
-                                  {"policy": "static", "static_fractions": fr}, fr))
-    if suite == "mkmd":
-        for m in MKMD_MODES:
-            configs.append(Config(m, "mode", {"policy": "hill", "mode": m},
-                                  skipped=mode_support(m)))
-    base = next((c for c in configs if c.key == ("mkmd" if suite == "mkmd" else "skmd")),
-                None)
-    for name, changes in variants:
-        if any(c.key == name for c in configs):
-            raise ValueError(f"--variant {name}: a configuration has that name already")
-        settings = dict(base.settings if base is not None else {"policy": "hill"})
-        configs.append(Config(name, "variant", {**settings, **changes},
-                              skipped=base.skipped if base is not None else None,
-                              base=base.key if base is not None else None))
-    return configs
-
 
 # -- machine ---------------------------------------------------------------------------
 def _cpu_model() -> str:
@@ -274,108 +109,6 @@ def machine_info(rt: Any) -> dict[str, Any]:
 
 
 # -- running ---------------------------------------------------------------------------
-def _groups_of(rec: Any) -> int:
-    """Work-groups along the split dimension of a launch that ran whole."""
-    gs = rec.global_size or (1,)
-    g = int(gs[-1])
-    if rec.local_size:
-        lsz = max(1, int(rec.local_size[-1]))
-        return max(1, -(-g // lsz))
-    for cand in (256, 128, 64, 32, 16, 8, 4, 2):
-        if g % cand == 0:
-            return max(1, g // cand)
-    return max(1, g)
-
-
-def distribution_of(records: Sequence[Any], home: str
-                    ) -> tuple[dict[str, int], int, int, dict[str, int]]:
-    """Work-groups per device, launches, split launches, reasons for whole launches."""
-    groups: Counter[str] = Counter()
-    reasons: Counter[str] = Counter()
-    split = 0
-    for rec in records:
-        if rec.reason is not None or not rec.total_groups:
-            groups[home] += _groups_of(rec)
-            reasons[rec.reason or "ran whole"] += 1
-            continue
-        done = {k: int(v) for k, v in rec.shares.items() if v}
-        if len(done) > 1:
-            split += 1
-        groups.update(done)
-    return dict(groups), len(records), split, dict(reasons)
-
-
-def full_run_estimate(records: Sequence[Any], home: str) -> dict[str, float]:
-    """Per helper device, the kernel seconds a whole run on it would take at least.
-
-    Launch by launch, from the run log: a helper's kernel time in a launch over the
-    share of that launch's work-groups it ran (0.5 s for a quarter: >= 2 s for the
-    launch), summed over the launches it took part in.  Per launch, because work-groups
-    of different kernels are not alike: one work-group of a matrix product can hold as
-    much work as a thousand of an element-wise kernel.  Used to leave out
-    configurations that would run far past ``--max-seconds`` before their first
-    (possibly minutes long) run, from runs with fixed shares only: a policy gives a
-    helper some launches and not others (a graph one cheap kernel, a calibration one
-    work-group of a costly one), which says little about a whole run.
-    """
-    out: dict[str, float] = {}
-    for rec in records:
-        if rec.reason is not None or not rec.total_groups:
-            continue
-        spent: dict[str, float] = {}
-        for p in getattr(rec, "pieces", ()) or ():
-            if p.kind == "kernel" and p.device != home and p.end > p.start:
-                spent[p.device] = spent.get(p.device, 0.0) + (p.end - p.start)
-        for dev, t in spent.items():
-            g = int(rec.shares.get(dev, 0) or 0)
-            if g > 0:
-                out[dev] = out.get(dev, 0.0) + t * rec.total_groups / g
-    return out
-
-
-def busy_of(records: Sequence[Any], elapsed: float) -> dict[str, float]:
-    """Per device, the share of ``elapsed`` covered by its kernel pieces (overlaps once).
-
-    Kernels of launches run whole count where their queue profiles; launches run
-    whole on a queue that does not leave no device time: a run made only of those
-    gives an empty result rather than a wrong zero.
-    """
-    from skmd.report.breakdown import timed_work
-    spans: dict[str, list[tuple[float, float]]] = {}
-    for _, start, end, dev, kind, _ in timed_work(records):
-        if kind == "kernel" and end > start:
-            spans.setdefault(dev, []).append((start, end))
-    if not spans or elapsed <= 0:
-        return {}
-    out = {}
-    for dev, iv in spans.items():
-        iv.sort()
-        covered, cur_lo, cur_hi = 0.0, iv[0][0], iv[0][1]
-        for lo, hi in iv[1:]:
-            if lo > cur_hi:
-                covered += cur_hi - cur_lo
-                cur_lo, cur_hi = lo, hi
-            else:
-                cur_hi = max(cur_hi, hi)
-        covered += cur_hi - cur_lo
-        out[dev] = min(1.0, covered / elapsed)
-    return out
-
-
-def _normalise_policies(policies: Iterable[str] | None) -> list[str]:
-    if not policies:
-        return list(DEFAULT_POLICIES)
-    out = []
-    for p in policies:
-        p = _POLICY_ALIASES.get(p.strip().lower(), p.strip().lower())
-        if p not in POLICY_CHOICES:
-            raise ValueError(f"unknown policy {p!r}; choose from "
-                             f"{', '.join(POLICY_CHOICES + tuple(_POLICY_ALIASES))}")
-        if p not in out:
-            out.append(p)
-    return out
-
-
 def select_benchmarks(names: Iterable[str] | None, suite: str = "all") -> list[str]:
     """Registry names for ``--only``/``--suite`` (case-insensitive, suite order kept)."""
     from skmd.bench import programs
@@ -475,29 +208,6 @@ def _run_one(bench: Any, queue: Any, inputs: Any, reference: Any, cfg: Config,
     return elapsed
 
 
-def _helper_share(cfg: Config, home: str) -> float:
-    """The largest share off the home device (policies, whose shares are not fixed:
-    between the small static splits and the single helper devices)."""
-    if cfg.fractions is None:
-        return 0.5
-    return max((f for lb, f in cfg.fractions.items() if lb != home), default=0.0)
-
-
-def round_order(active: Sequence[Config], rnd: int, home: str) -> list[Config]:
-    """The order in which the configurations run in round ``rnd`` (0: warm-up).
-
-    The warm-up round runs small helper shares first, so that large ones predicted
-    far past ``max_seconds`` are left out before they run once.  Timed rounds run
-    forwards and backwards by turns (A B C, C B A, A B C …): a drift within rounds
-    favours the early ones in one round and the late ones in the next, and whatever
-    a run leaves behind (freed memory, clocks, caches) does not always land on the
-    same configuration.
-    """
-    if rnd == 0:
-        return sorted(active, key=lambda c: _helper_share(c, home))
-    return list(active) if rnd % 2 else list(reversed(active))
-
-
 def _probe(bench: Any, queue: Any, inputs: Any, reference: Any, labels: Sequence[str],
            rt: Any, helper: str, share: float, result: BenchResult,
            estimates: dict[str, float], cutoff: dict[str, float], max_seconds: float
@@ -506,7 +216,7 @@ def _probe(bench: Any, queue: Any, inputs: Any, reference: Any, labels: Sequence
     larger shares is known before they run (see the module doc)."""
     pt = tuple(share if lb == helper else
                (1.0 - share if lb == rt.home.label else 0.0) for lb in labels)
-    key = _fraction_key(labels, pt)
+    key = fraction_key(labels, pt)
     fr = dict(zip(labels, pt))
     if key in result.configs:  # a point of the oracle sweep: it runs in its own turn
         return
@@ -624,7 +334,7 @@ def run_bench(names: Sequence[str] | None = None, size: str = "ci",
     """Run benchmarks (all of ``suite`` when ``names`` is empty); see the module doc."""
     import skmd
     chosen = select_benchmarks(names, suite)
-    pols = _normalise_policies(policies)
+    pols = normalise_policies(policies)
     for flag, v in (("--max-seconds", max_seconds), ("--time-limit", time_limit)):
         if v is not None and not v > 0:
             raise ValueError(f"{flag} must be a positive number of seconds, not {v:g}")

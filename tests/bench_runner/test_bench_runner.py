@@ -7,9 +7,10 @@ import math
 
 import pytest
 
-from skmd.bench import results, runner, tables
+from skmd.bench import configs, results, run_stats, runner, tables
 from skmd.bench.results import BenchReport
-from skmd.bench.runner import plan_configs, run_bench, simplex_grid
+from skmd.bench.configs import plan_configs, simplex_grid
+from skmd.bench.runner import run_bench
 
 NAMES = ["vectoradd", "matrixtranspose", "reduction"]
 
@@ -171,14 +172,14 @@ def test_simplex_grid() -> None:
     assert two[0] == (1.0, 0.0) and len(two) == 5 and (0.5, 0.5) in two
     for n in (3, 4, 5):
         pts = simplex_grid(n, 10)
-        assert 1 < len(pts) <= runner.MAX_ORACLE_POINTS
+        assert 1 < len(pts) <= configs.MAX_ORACLE_POINTS
         assert len(set(pts)) == len(pts)
         assert all(math.isclose(sum(p), 1.0) and min(p) >= 0 for p in pts)
         assert sum(1 for p in pts if max(p) == 1.0) == n  # every single device is there
 
 
 def test_unavailable_mode_is_skipped(monkeypatch) -> None:
-    monkeypatch.setattr(runner, "mode_support",
+    monkeypatch.setattr(configs, "mode_support",
                         lambda m: None if m == "inorder" else f"no {m} here")
     cfgs = {c.key: c for c in plan_configs(["cpu0", "cpu1"], "cpu0", ["hill"], 2, "mkmd")}
     assert cfgs["inorder"].skipped is None
@@ -206,11 +207,11 @@ def test_busy_ratio_counts_overlapping_kernels_once() -> None:
                      local_size=(1,), policy="hill", mode="mkmd")
     a.pieces = [Piece("gpu0", "kernel", 0.0, 0.4, "k"), Piece("gpu0", "kernel", 0.2, 0.6, "k"),
                 Piece("gpu1", "kernel", 0.5, 0.75, "k"), Piece("gpu1", "h2d", 0.0, 0.5, "k")]
-    busy = runner.busy_of([a], 1.0)
+    busy = run_stats.busy_of([a], 1.0)
     assert busy == pytest.approx({"gpu0": 0.6, "gpu1": 0.25})
     whole = LaunchRecord(run_id="r", seq=2, kernel="k", total_groups=0, global_size=(4,),
                          local_size=None, policy="hill", mode="inorder", reason="whole")
-    assert runner.busy_of([whole], 1.0) == {}
+    assert run_stats.busy_of([whole], 1.0) == {}
 
 
 def test_mkmd_table_has_busy_column(monkeypatch) -> None:
@@ -256,8 +257,8 @@ def test_full_run_estimate_scales_a_helper_share_up() -> None:
     rec.shares = {"gpu0": 6, "cpu0": 2}
     rec.pieces = [Piece("gpu0", "kernel", 0.0, 0.05, "k"), Piece("cpu0", "kernel", 0.0, 0.5, "k")]
 
-    assert runner.full_run_estimate([rec], "gpu0") == pytest.approx({"cpu0": 2.0})
-    assert runner.full_run_estimate([rec], "cpu0") == pytest.approx({"gpu0": 0.05 * 8 / 6})
+    assert run_stats.full_run_estimate([rec], "gpu0") == pytest.approx({"cpu0": 2.0})
+    assert run_stats.full_run_estimate([rec], "cpu0") == pytest.approx({"gpu0": 0.05 * 8 / 6})
     # launch by launch: a helper that ran a whole element-wise kernel (many cheap
     # work-groups) and one work-group of eight of a matrix product (few costly ones)
     # needs its matrix product's time eight times over, not the run's groups' share
@@ -267,7 +268,7 @@ def test_full_run_estimate_scales_a_helper_share_up() -> None:
     cheap.pieces = [Piece("cpu0", "kernel", 1.0, 1.01, "add")]
     whole = LaunchRecord(run_id="r", seq=3, kernel="k", total_groups=8, global_size=(8,),
                          local_size=(1,), policy="hill", mode="skmd", reason="whole")
-    assert runner.full_run_estimate([rec, cheap, whole], "gpu0") == pytest.approx(
+    assert run_stats.full_run_estimate([rec, cheap, whole], "gpu0") == pytest.approx(
         {"cpu0": 2.0 + 0.01})
 
 
@@ -378,19 +379,19 @@ def test_timed_rounds_alternate_direction_and_warm_up_runs_small_shares_first() 
     """No configuration always runs first or after the same one; warm-up goes by share."""
     cfgs = plan_configs(["gpu0", "cpu0"], "gpu0", ["hill", "oracle"], 4, "skmd")
     keys = sorted(c.key for c in cfgs)
-    warm = runner.round_order(cfgs, 0, "gpu0")
-    shares = [runner._helper_share(c, "gpu0") for c in warm]
+    warm = configs.round_order(cfgs, 0, "gpu0")
+    shares = [configs.helper_share(c, "gpu0") for c in warm]
     assert shares == sorted(shares) and sorted(c.key for c in warm) == keys
-    stream = [c.key for r in range(1, 5) for c in runner.round_order(cfgs, r, "gpu0")]
+    stream = [c.key for r in range(1, 5) for c in configs.round_order(cfgs, r, "gpu0")]
     assert sorted(stream) == sorted(keys * 4)
     n = len(cfgs)
     for key in keys:   # mean place in the round is the middle for every configuration
-        places = [runner.round_order(cfgs, r, "gpu0").index(
+        places = [configs.round_order(cfgs, r, "gpu0").index(
             next(c for c in cfgs if c.key == key)) for r in (1, 2)]
         assert sum(places) == n - 1
     before = {stream[i - 1] for i in range(1, len(stream)) if stream[i] == "skmd"}
     assert len(before) >= 2
-    assert runner.round_order([], 3, "gpu0") == []
+    assert configs.round_order([], 3, "gpu0") == []
 
 
 def test_median_confidence_interval_from_order_statistics() -> None:

@@ -6,7 +6,7 @@ import argparse
 import pytest
 from rich.console import Console
 
-from skmd.bench import runner, tables
+from skmd.bench import run_stats, runner, tables
 from skmd.bench.results import BenchReport, BenchResult, ConfigResult
 from skmd.report.records import LaunchRecord
 
@@ -66,4 +66,4 @@ def test_busy_counts_whole_kernels_timed_by_their_events() -> None:
                          local_size=None, policy="hill", mode="mkmd",
                          shares={"cpu0": 0}, start_s=0.0, host_s=0.1, wall_s=0.4,
                          device_s=0.4)
-    assert runner.busy_of([whole], 1.0) == pytest.approx({"cpu0": 0.4})
+    assert run_stats.busy_of([whole], 1.0) == pytest.approx({"cpu0": 0.4})
