@@ -1,0 +1,174 @@
+"""What the runtime does off the launch path: device set-up and program builds.
+
+A launch must never wait for skmd's own preparations.  The heavy imports (the
+performance models' scikit-learn, the libclang front end), each device's speed
+prior and link probe, the speeds earlier runs learned, and every
+partition-ready program build run in the runtime's thread pool; until a
+device's build is done, that device gets no share (the launch runs whole on
+the home device, as plain pyopencl would run it).
+
+With ``SKMD_BACKGROUND=0`` the same steps run when first needed, on the
+calling thread, so decisions do not depend on a thread's timing (tests).
+"""
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import weakref
+from concurrent.futures import Future, wait
+from typing import Any
+
+from skmd.decide import DevicePrior
+from skmd.runtime import faults
+from skmd.runtime.devices import PhysicalDevice
+from skmd.runtime.kernels import KernelEntry
+
+#: the interpreter's thread switch interval while set-up runs beside the program:
+#: a launch waits at most this long for the interpreter lock a set-up step holds
+SWITCH_S = 2e-4
+
+
+class Background:
+    """Set-up state and pending builds of one runtime."""
+
+    def __init__(self, rt: Any, lazy: bool) -> None:
+        self.rt = rt
+        #: True: set-up and builds in the pool; False: on the calling thread
+        self.lazy = lazy
+        self.ready = threading.Event()
+        #: device label -> its speed prior (set-up fills it)
+        self.priors: dict[str, DevicePrior] = {}
+        self._lock = threading.Lock()
+        self._pending: weakref.WeakKeyDictionary[KernelEntry, dict[str, Future]] = \
+            weakref.WeakKeyDictionary()
+        self._setup_done: Future | None = None
+        #: partition-ready builds started, for the run's notes and tests
+        self.builds_started = 0
+        #: set at exit: steps and builds not yet begun are skipped
+        self.stopping = False
+
+    # -- set-up ----------------------------------------------------------------
+    def start(self) -> None:
+        if self.lazy:
+            self._setup_done = _spawn(self._setup)
+        else:
+            self._setup()
+
+    def _setup(self) -> None:
+        old = sys.getswitchinterval()
+        if self.lazy:
+            _yield_to_program()
+            sys.setswitchinterval(min(old, SWITCH_S))
+        try:
+            # what the first decisions need first; the models' import (slowest) last
+            for step in (self._front_end, self._priors, self._links, self.rt.load_speeds):
+                self._step(step)
+            self.ready.set()
+            self._step(self._models)
+        finally:
+            if self.lazy:
+                sys.setswitchinterval(old)
+            self.ready.set()
+
+    def _step(self, step: Any) -> None:
+        if self.stopping:
+            return
+        try:
+            step()
+        except Exception as exc:  # a set-up step failing costs only its figures
+            self.rt.warn_once(f"setup:{step.__name__}",
+                              f"device set-up step {step.__name__} failed ({exc})")
+
+    def _models(self) -> None:
+        """The performance models (scikit-learn: a second or more to import), only
+        where the store holds offline profiles of these devices."""
+        store = self.rt.store
+        ours = {d.fingerprint for d in self.rt.devices}
+        if store is not None and any(fp in ours for _, fp, _ in store.kernels()):
+            self.rt.make_registry()
+
+    @staticmethod
+    def _front_end() -> None:
+        from skmd.transform import frontend
+        frontend._clang()
+        frontend._base_header()
+
+    def _priors(self) -> None:
+        if len(self.rt.devices) < 2:
+            return
+        from skmd.runtime import priors
+        for d in self.rt.order:
+            self.priors[d.label] = priors.prior_of(self.rt.store, d)
+
+    def _links(self) -> None:
+        if len(self.rt.devices) < 2:
+            return
+        self.rt.home_link()
+        for d in self.rt.order[1:]:
+            self.rt.probed_link(d)
+
+    # -- builds ----------------------------------------------------------------
+    def clone_ready(self, entry: KernelEntry, dev: PhysicalDevice, ctx: Any) -> bool:
+        """Whether ``entry``'s partition-ready kernel for ``dev`` in ``ctx`` is built;
+        when not, its build is started in the pool (lazy mode: the launch goes on)."""
+        if not self.lazy or f"{dev.label}@{ctx.int_ptr}" in entry.clones:
+            return True
+        key = f"{dev.label}@{ctx.int_ptr}"
+        with self._lock:
+            started = self._pending.setdefault(entry, {})
+            if key not in started:
+                self.builds_started += 1
+                started[key] = _spawn(self._build, entry, dev, ctx)
+        return False
+
+    def _build(self, entry: KernelEntry, dev: PhysicalDevice, ctx: Any) -> None:
+        if self.stopping:
+            return
+        try:
+            self.rt.clone(entry, dev, ctx)
+        except Exception as exc:  # never a wrong answer: the device takes no share
+            why = faults.first_line(exc)
+            if dev is self.rt.home:
+                entry.reason = f"partition-ready kernel failed to build on {dev.label}: {why}"
+            else:
+                entry.excluded[dev.label] = why
+                self.rt.failures.append((entry.name, dev.label, why))
+
+    def stop(self) -> None:
+        """At exit: begin nothing more and wait for what is under way (a driver's
+        compiler must not be in the middle of a build when the process ends)."""
+        self.stopping = True
+        self.settle()
+
+    def settle(self, timeout: float | None = None) -> None:
+        """Wait for set-up and every build started so far (tests, benchmarks)."""
+        if self._setup_done is not None:
+            self._setup_done.result(timeout)
+        with self._lock:
+            futures = [f for d in self._pending.values() for f in d.values()]
+        wait(futures, timeout)
+
+
+def _spawn(fn: Any, *args: Any) -> Future:
+    """Run ``fn`` in a daemon thread: a program that ends before skmd's preparations
+    do must not wait for them at exit (a pool's threads are joined then)."""
+    done: Future = Future()
+
+    def run() -> None:
+        _yield_to_program()
+        try:
+            done.set_result(fn(*args))
+        except BaseException as exc:  # handed to whoever waits
+            done.set_exception(exc)
+    threading.Thread(target=run, name="skmd-setup", daemon=True).start()
+    return done
+
+
+def _yield_to_program() -> None:
+    """Lower this thread's scheduling priority (Linux: threads are tasks), so that on a
+    machine with few cores skmd's preparations take what the program leaves."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 5)
+    except (AttributeError, OSError):
+        pass
