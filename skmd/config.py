@@ -56,6 +56,11 @@ variable               meaning
                        background thread; until they are done, launches run
                        whole on the home device. ``0``: they run when first
                        needed, on the launch path (reproducible decisions).
+``SKMD_REMEMBER``      ``1`` (default): kernel speeds measured while a program
+                       runs are stored at exit (per kernel and device
+                       fingerprint) and the next run starts from them, without
+                       calibrating; ``0``: each run starts from the offline
+                       profiles alone.
 =====================  =========================================================
 """
 from __future__ import annotations
@@ -91,6 +96,7 @@ class Settings:
     learn_links: bool = True
     chain_home: bool = True
     background: bool = True
+    remember: bool = True
     #: device label -> fraction of the work-groups, for ``policy="static"``
     static_fractions: dict[str, float] = field(default_factory=dict)
 
@@ -150,6 +156,7 @@ def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Se
         learn_links=_flag(env.get("SKMD_LEARN_LINKS"), True),
         chain_home=_flag(env.get("SKMD_CHAIN_HOME"), True),
         background=_flag(env.get("SKMD_BACKGROUND"), True),
+        remember=_flag(env.get("SKMD_REMEMBER"), True),
     )
 
 
@@ -188,7 +195,8 @@ def override(**changes: object) -> Iterator[Settings]:
 
 
 #: settings fixed for a process: a variant cannot change them
-_PER_PROCESS = ("devices", "home", "profile_dir", "log", "static_fractions", "background")
+_PER_PROCESS = ("devices", "home", "profile_dir", "log", "static_fractions", "background",
+                "remember")
 
 
 def parse_changes(text: str) -> dict[str, object]:

@@ -111,6 +111,8 @@ class Runtime:
         self.verify_mismatches: list[str] = []
         #: set-up and partition-ready builds, off the launch path unless SKMD_BACKGROUND=0
         self.background = Background(self, lazy=s.background)
+        #: SKMD_REMEMBER: speeds learned online are stored and seed the next run
+        self.remember = s.remember
         atexit.register(self.close)
         self.background.start()
 
@@ -169,7 +171,7 @@ class Runtime:
     def load_speeds(self) -> None:
         """Seed the estimates with the speeds earlier runs learned on these devices."""
         store = self.store
-        if store is None:
+        if store is None or not self.remember:
             return
         labels: dict[str, list[str]] = {}
         for d in self.devices:
@@ -181,7 +183,7 @@ class Runtime:
     def save_speeds(self) -> None:
         """Write what this run learned (and what it was seeded with) to the store."""
         store = self.store
-        if store is None:
+        if store is None or not self.remember:
             return
         rows = {(key, self.by_label[label].fingerprint): (r.per_unit, r.overhead, r.samples)
                 for (key, label), r in self.estimates.snapshot() if label in self.by_label}
@@ -437,8 +439,10 @@ class Runtime:
         try:
             home_curve = self._curve(entry, launch, self.home)
             if home_curve is not None and len(order) > 1:
-                order = self._hopeful(entry, launch, order, s,
-                                      float(home_curve(np.array([total]))[0]))
+                order, bound = self._hopeful(entry, launch, order, s,
+                                             float(home_curve(np.array([total]))[0]))
+                if bound is not None:
+                    return Decision(reason=bound, keep=False)
             problem, unknown = planner.build_problem(
                 entry, launch, order, self.home,
                 lambda d: self._curve(entry, launch, d), self.link,
@@ -484,21 +488,27 @@ class Runtime:
                 if d is not self.home}
 
     def _hopeful(self, entry: KernelEntry, launch: Launch, order: list[PhysicalDevice],
-                 s: config.Settings, t_home: float) -> list[PhysicalDevice]:
+                 s: config.Settings, t_home: float
+                 ) -> tuple[list[PhysicalDevice], str | None]:
         """``order`` without the unmeasured helpers whose priors say they cannot pay here
-        (they are not calibrated, and the models plan without them)."""
+        (they are not calibrated, and the models plan without them), or why no helper
+        could pay even infinitely fast (the transfers bound it)."""
         unknown = [d for d in order[1:] if self._curve(entry, launch, d) is None]
         if not unknown or s.policy == "single":
-            return order
-        links = self._helper_links(unknown)
+            return order, None
+        links = self._helper_links(order)
         bytes_ = planner.launch_bytes(entry, launch)
+        bound = decide.transfer_bound(t_home, launch.total_groups, bytes_,
+                                      list(links.values()), GAIN_MARGIN)
+        if bound is not None:
+            return order, bound
         hopeless = set()
         for d in unknown:
             speed = self._prior_speed(d.label)
             if speed is None or decide.never_pays(t_home, launch.total_groups, bytes_,
                                                   links[d.label], speed, GAIN_MARGIN):
                 hopeless.add(d.label)
-        return [d for d in order if d.label not in hopeless]
+        return [d for d in order if d.label not in hopeless], None
 
     def _prior_speed(self, label: str) -> float | None:
         """A helper's speed prior as a multiple of the home device's (None: unknown)."""
@@ -508,15 +518,11 @@ class Runtime:
     def _calibration(self, entry: KernelEntry, launch: Launch, order: list[PhysicalDevice],
                      unknown: list[str], home_curve: Callable) -> Decision:
         """Slices that measure the unknown helpers, each sized by its prior to finish
-        within the home device's share; none when no slice fits or links bound it."""
+        within the home device's share; none when no slice fits."""
         total = launch.total_groups
         t_home = float(home_curve(np.array([total]))[0])
         bytes_ = planner.launch_bytes(entry, launch)
         links = self._helper_links(order)
-        bound = decide.transfer_bound(t_home, total, bytes_, list(links.values()),
-                                      GAIN_MARGIN)
-        if bound is not None:
-            return Decision(reason=bound, keep=False)
         speeds = {lb: self._prior_speed(lb) for lb in unknown}
         slices, dropped = decide.calibration_plan(
             total, t_home, bytes_, {lb: (speeds[lb], links[lb]) for lb in unknown},
