@@ -395,15 +395,16 @@ class Runtime:
             return Decision(reason="only one device" if len(self.devices) < 2 else
                             "no other device can take a share (failed or too small)")
         bg = self.background
-        if not bg.clone_ready(entry, self.home, ctx):
-            return Decision(reason="partition-ready program building (off the launch "
-                                   "path): whole meanwhile", keep=False)
         # a helper takes a share only once its program is built and, for the models,
-        # its links and prior are known: a launch never waits for either
+        # its links and prior are known: a launch never waits for either (every
+        # build is started at once)
         model = s.policy not in ("even", "static")
         waiting = [d.label for d in order[1:]
                    if not bg.clone_ready(entry, d, d.context)
                    or (model and bg.lazy and not bg.ready.is_set())]
+        if not bg.clone_ready(entry, self.home, ctx):
+            return Decision(reason="partition-ready program building (off the launch "
+                                   "path): whole meanwhile", keep=False)
         if waiting:
             order = [d for d in order if d.label not in waiting]
         labels = [d.label for d in order]

@@ -1,0 +1,140 @@
+"""Set-up and builds off the launch path; what one run learns, the next starts from."""
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import numpy as np
+
+from skmd.testing import skmd_installed
+
+REPO = str(Path(__file__).resolve().parents[2])
+
+#: compute-heavy enough that moving rows never bounds a helper
+SPIN = r"""
+__kernel void spin(__global const float *a, __global float *b)
+{
+    size_t i = get_global_id(0);
+    float acc = a[i];
+    for (int k = 0; k < 256; ++k)
+        acc = acc * 0.999f + a[i];
+    b[i] = acc;
+}
+"""
+N = 1 << 16
+
+PROGRAM = f"""
+import numpy as np, pyopencl as cl, skmd
+skmd.install()
+ctx = cl.create_some_context(interactive=False)
+q = cl.CommandQueue(ctx)
+a = np.arange({N}, dtype=np.float32) / 7
+mf = cl.mem_flags
+A = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=a)
+B = cl.Buffer(ctx, mf.READ_WRITE, a.nbytes)
+k = cl.Program(ctx, '''{SPIN}''').build().spin
+for _ in range(4):
+    k(q, (a.size,), (64,), A, B)
+    q.finish()
+"""
+
+
+def _spin(cl):
+    """A function launching ``spin`` (one kernel object) ``rounds`` times."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    a = np.arange(N, dtype=np.float32) / 7
+    mf = cl.mem_flags
+    A = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=a)
+    B = cl.Buffer(ctx, mf.READ_WRITE, a.nbytes)
+    k = cl.Program(ctx, SPIN).build().spin
+
+    def run(rounds):
+        outs = []
+        for _ in range(rounds):
+            k(q, (N,), (64,), A, B)
+            q.finish()
+            out = np.empty_like(a)
+            cl.enqueue_copy(q, out, B)
+            outs.append(out)
+        return outs
+    return run
+
+
+def _used(rec):
+    return [lb for lb, g in rec.shares.items() if g]
+
+
+def test_a_second_run_starts_from_what_the_first_learned(tmp_path):
+    """Run 1 times home and calibrates the helpers; run 2 (same store) does neither."""
+    import sqlite3
+
+    from skmd.predict.store import ProfileStore
+    env = dict(os.environ, PYTHONPATH=REPO, SKMD_PROFILE_DIR=str(tmp_path),
+               SKMD_REMEMBER="1", SKMD_BACKGROUND="0", SKMD_MIN_SPLIT_US="0")
+    for _ in range(2):
+        subprocess.run([sys.executable, "-c", PROGRAM], env=env, check=True,
+                       capture_output=True, timeout=300)
+    with ProfileStore(tmp_path / "profiles.sqlite") as store:
+        second, first = [store.launches(r.run_id) for r in store.runs()[:2]]
+    with sqlite3.connect(tmp_path / "profiles.sqlite") as c:
+        assert c.execute("SELECT count(*) FROM speeds").fetchone()[0] > 0, "speeds stored"
+
+    def learning(recs):
+        return [r for r in recs if (r.reason or "").startswith(("calibration:", "first launch"))]
+    assert len(first) == len(second) == 4
+    assert any((r.reason or "").startswith("calibration:") for r in first), \
+        [r.reason for r in first]
+    assert not learning(second), [r.reason for r in second]
+
+
+def test_a_launch_never_waits_for_a_helper_build(monkeypatch):
+    """While a helper's partition-ready build is held up, launches go on whole on
+    home; once it is built the helper takes its share."""
+    from skmd.runtime import core
+    gate = threading.Event()
+    real = core.Runtime.clone
+    held = []
+
+    def slow_clone(self, entry, dev, ctx):
+        if dev is not self.home and entry.name == "spin":
+            held.append(dev.label)
+            assert gate.wait(120), "the test never released the build"
+        return real(self, entry, dev, ctx)
+    monkeypatch.setattr(core.Runtime, "clone", slow_clone)
+    import pyopencl as cl
+    with skmd_installed(policy="even", background=True) as rt:
+        run = _spin(cl)
+        outs = run(3)  # returns although every helper build is held
+        during = list(rt.records)
+        gate.set()
+        rt.background.settle(120)
+        outs += run(1)
+        after = list(rt.records)[-1]
+    assert held, "a helper build was started"
+    assert len(during) == 3 and all(_used(r) in ([], [rt.home.label]) for r in during), \
+        [(r.reason, r.shares) for r in during]
+    assert len(_used(after)) >= 2, (after.reason, after.shares)
+    ref = outs[0]
+    assert all(np.array_equal(o, ref) for o in outs)
+
+
+def test_priors_are_measured_once_per_device_and_kept(tmp_path, monkeypatch):
+    from skmd.runtime import priors
+    with skmd_installed(profile_dir=str(tmp_path)) as rt:
+        first = dict(rt.background.priors)
+        fps = {d.label: d.fingerprint for d in rt.devices}
+        stored = {lb: rt.store.get_prior(fp) for lb, fp in fps.items()}
+    if len(fps) < 2:
+        assert not first  # one device: nothing to compare a helper with
+        return
+    assert set(first) == set(fps) and all(p.valid() for p in first.values())
+    assert all(stored[lb] == (first[lb].flops, first[lb].bytes_per_s) for lb in fps)
+
+    def no_measuring(dev):
+        raise AssertionError(f"{dev.label} measured again")
+    monkeypatch.setattr(priors, "measure", no_measuring)
+    with skmd_installed(profile_dir=str(tmp_path)) as rt:
+        again = dict(rt.background.priors)
+    assert again == first
