@@ -166,9 +166,16 @@ def _spawn(fn: Any, *args: Any) -> Future:
 
 
 def _yield_to_program() -> None:
-    """Lower this thread's scheduling priority (Linux: threads are tasks), so that on a
-    machine with few cores skmd's preparations take what the program leaves."""
+    """Run this thread only on cores the program leaves idle (Linux: threads are
+    tasks; SCHED_IDLE, else the lowest nice level), so that skmd's preparations
+    never slow the program's own launches, even on a machine with few cores."""
+    tid = threading.get_native_id()
     try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 5)
+        os.sched_setscheduler(tid, os.SCHED_IDLE, os.sched_param(0))
+        return
+    except (AttributeError, OSError):
+        pass
+    try:
+        os.setpriority(os.PRIO_PROCESS, tid, 19)
     except (AttributeError, OSError):
         pass

@@ -40,6 +40,8 @@ DECISION_REUSE = 32
 GAIN_MARGIN = 1.05
 #: a decision that keeps coming out the same is re-made less and less often
 MAX_REUSE = 4096
+#: launches that reuse a decision made while builds or set-up were under way
+WAIT_REUSE = 16
 
 
 @dataclass
@@ -55,6 +57,8 @@ class Decision:
     keep: bool = True
     #: for the run log: why a launch that takes the split path runs on one device
     note: str | None = None
+    #: reuse for exactly this many launches (None: as often as it keeps coming out)
+    span: int | None = None
 
 
 class Runtime:
@@ -333,9 +337,10 @@ class Runtime:
         plan = None
         keep = True
         note = None
+        span = None
         if reason is None:
             d = self._decide(entry, launch, s, queue.context)
-            plan, reason, keep, note = d.shares, d.reason, d.keep, d.note
+            plan, reason, keep, note, span = d.shares, d.reason, d.keep, d.note, d.span
             if key is not None:
                 # kept per launch shape, for the guard rail and the run log
                 entry.decisions[("alone",) + key] = d.alone
@@ -343,8 +348,9 @@ class Runtime:
         if key is not None and s.mode not in ("mkmd", "coarse") and keep:
             # decisions are re-made now and then so measured speeds can move them
             prev = entry.decisions.get(key)
-            same = prev is not None and prev[1] == plan and prev[2] == reason
-            span = min(prev[4] * 2, MAX_REUSE) if same else DECISION_REUSE
+            if span is None:
+                same = prev is not None and prev[1] == plan and prev[2] == reason
+                span = min(prev[4] * 2, MAX_REUSE) if same else DECISION_REUSE
             entry.decisions[key] = (launch, plan, reason, span, span)
         if reason is None and plan is not None:
             try:
@@ -404,16 +410,18 @@ class Runtime:
                    or (model and bg.lazy and not bg.ready.is_set())]
         if not bg.clone_ready(entry, self.home, ctx):
             return Decision(reason="partition-ready program building (off the launch "
-                                   "path): whole meanwhile", keep=False)
+                                   "path): whole meanwhile", span=WAIT_REUSE)
         if waiting:
             order = [d for d in order if d.label not in waiting]
         labels = [d.label for d in order]
         if len(order) < 2 and not model:
-            return Decision(reason="helpers' programs building: whole meanwhile", keep=False)
+            return Decision(reason="helpers' programs building: whole meanwhile",
+                            span=WAIT_REUSE)
+        span = WAIT_REUSE if waiting else None
         if s.policy == "even":
             n = len(labels)
             return Decision({lb: total // n + (1 if k < total % n else 0)
-                             for k, lb in enumerate(labels)}, keep=not waiting)
+                             for k, lb in enumerate(labels)}, span=span)
         if s.policy == "static":
             if not s.static_fractions:
                 return Decision(reason="static policy without fractions")
@@ -422,11 +430,11 @@ class Runtime:
                 fr = [1.0] + [0.0] * (len(labels) - 1)
             shares = dict(zip(labels, partition.apportion(total, fr)))
             if shares.get(self.home.label, 0) == total:
-                return Decision(reason="static: all on the home device", keep=not waiting)
-            return Decision(shares, keep=not waiting)
+                return Decision(reason="static: all on the home device", span=span)
+            return Decision(shares, span=span)
         d = self._model_decision(entry, launch, s, order)
         if waiting:
-            d.keep = False
+            d.span = span
             if d.shares is None and d.reason is not None and len(order) < 2:
                 d.reason = "helpers not ready (set-up or program build under way): whole"
         return d

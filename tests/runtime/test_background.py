@@ -110,7 +110,7 @@ def test_a_launch_never_waits_for_a_helper_build(monkeypatch):
         during = list(rt.records)
         gate.set()
         rt.background.settle(120)
-        outs += run(1)
+        outs += run(core.WAIT_REUSE + 1)  # a decision made while waiting is reused a while
         after = list(rt.records)[-1]
     assert held, "a helper build was started"
     assert len(during) == 3 and all(_used(r) in ([], [rt.home.label]) for r in during), \
