@@ -166,16 +166,11 @@ def _spawn(fn: Any, *args: Any) -> Future:
 
 
 def _yield_to_program() -> None:
-    """Run this thread only on cores the program leaves idle (Linux: threads are
-    tasks; SCHED_IDLE, else the lowest nice level), so that skmd's preparations
-    never slow the program's own launches, even on a machine with few cores."""
-    tid = threading.get_native_id()
+    """Give this thread the lowest priority (Linux: threads are tasks), so that on a
+    machine with few cores skmd's preparations take little from the program.  Not
+    SCHED_IDLE: a thread that may hold the interpreter lock must still be scheduled
+    now and then, or the program's thread would wait for the lock behind it."""
     try:
-        os.sched_setscheduler(tid, os.SCHED_IDLE, os.sched_param(0))
-        return
-    except (AttributeError, OSError):
-        pass
-    try:
-        os.setpriority(os.PRIO_PROCESS, tid, 19)
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
     except (AttributeError, OSError):
         pass

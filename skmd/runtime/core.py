@@ -450,8 +450,8 @@ class Runtime:
             if home_curve is not None and len(order) > 1:
                 order, bound = self._hopeful(entry, launch, order, s,
                                              float(home_curve(np.array([total]))[0]))
-                if bound is not None:
-                    return Decision(reason=bound, keep=False)
+                if bound is not None:  # stable for this shape: kept like any decision
+                    return Decision(reason=bound)
             problem, unknown = planner.build_problem(
                 entry, launch, order, self.home,
                 lambda d: self._curve(entry, launch, d), self.link,
@@ -538,7 +538,7 @@ class Runtime:
             GAIN_MARGIN)
         if not slices:
             why = "; ".join(f"{lb}: {w}" for lb, w in dropped.items())
-            return Decision(reason=f"helpers not calibrated ({why}): whole", keep=False)
+            return Decision(reason=f"helpers not calibrated ({why}): whole")
         shares = {d.label: slices.get(d.label, 0) for d in order}
         shares[self.home.label] = total - sum(slices.values())
         return Decision(shares, keep=False,
