@@ -22,7 +22,7 @@ from typing import Any
 from skmd.decide import DevicePrior
 from skmd.runtime import faults
 from skmd.runtime.devices import PhysicalDevice
-from skmd.runtime.kernels import KernelEntry
+from skmd.runtime.kernels import KernelEntry, entry_of
 
 #: the interpreter's thread switch interval while set-up runs beside the program:
 #: a launch waits at most this long for the interpreter lock a set-up step holds
@@ -47,6 +47,7 @@ class Background:
         self.builds_started = 0
         #: set at exit: steps and builds not yet begun are skipped
         self.stopping = False
+        self._analyses: list[Future] = []
 
     # -- set-up ----------------------------------------------------------------
     def start(self) -> None:
@@ -108,6 +109,40 @@ class Background:
         for d in self.rt.order[1:]:
             self.rt.probed_link(d)
 
+    # -- kernels -----------------------------------------------------------------
+    def entry(self, kernel: Any) -> KernelEntry:
+        """``kernel``'s entry; in lazy mode, until its analysis (libclang: tens of
+        milliseconds or more) is done off the launch path, a stand-in that runs whole."""
+        e = getattr(kernel, "_skmd_entry", None)
+        if e is not None:
+            return e
+        if not self.lazy:
+            return entry_of(kernel)
+        stand = getattr(kernel, "_skmd_pending", None)
+        if stand is None:
+            name = kernel.function_name
+            stand = KernelEntry(name=name, key=f"pending:{name}", source=None, options="",
+                                analysis=None, partition_source=None,
+                                reason="kernel analysis under way (off the launch path): "
+                                       "whole meanwhile", num_args=kernel.num_args)
+            try:
+                kernel._skmd_pending = stand
+            except AttributeError:  # nowhere to keep it: analyse here, as without a thread
+                return entry_of(kernel)
+            with self._lock:
+                self._analyses.append(_spawn(self._analyse, kernel))
+        return stand
+
+    def _analyse(self, kernel: Any) -> None:
+        """Analyse ``kernel`` and start its partition-ready builds right away."""
+        if self.stopping:
+            return
+        e = entry_of(kernel)
+        if e.reason is None and e.partition_source is not None:
+            self.clone_ready(e, self.rt.home, kernel.context)
+            for d in self.rt.order[1:]:
+                self.clone_ready(e, d, d.context)
+
     # -- builds ----------------------------------------------------------------
     def clone_ready(self, entry: KernelEntry, dev: PhysicalDevice, ctx: Any) -> bool:
         """Whether ``entry``'s partition-ready kernel for ``dev`` in ``ctx`` is built;
@@ -145,6 +180,9 @@ class Background:
         """Wait for set-up and every build started so far (tests, benchmarks)."""
         if self._setup_done is not None:
             self._setup_done.result(timeout)
+        with self._lock:
+            analyses = list(self._analyses)
+        wait(analyses, timeout)
         with self._lock:
             futures = [f for d in self._pending.values() for f in d.values()]
         wait(futures, timeout)

@@ -28,7 +28,7 @@ from skmd.runtime import faults, raw
 from skmd.runtime.background import Background
 from skmd.runtime.devices import PhysicalDevice, choose_home, discover, select
 from skmd.runtime.executor import Share, SplitRun
-from skmd.runtime.kernels import ArgValue, KernelEntry, args_of, entry_of
+from skmd.runtime.kernels import ArgValue, KernelEntry, args_of
 from skmd.runtime import launches, planner, verify
 from skmd.transform import Launch
 
@@ -225,6 +225,9 @@ class Runtime:
     def start_profiling(self) -> None:
         from skmd.runtime.profiler import Profiler
         self.make_registry()
+        # a profiling run measures every launch: nothing may wait for a thread
+        self.background.settle()
+        self.background.lazy = False
         self.profiler = Profiler(self)
         if self.store is not None:  # profiles name devices by fingerprint: say which
             for d in self.devices:
@@ -292,7 +295,7 @@ class Runtime:
     # -- the launch hook -------------------------------------------------------
     def on_launch(self, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: Any,
                   offset: Any, wait_for: Any, g_times_l: bool, allow_empty: bool) -> cl.Event:
-        entry = entry_of(kernel)
+        entry = self.background.entry(kernel)
         args = args_of(kernel)
         s = config.get()
         if entry.reason is None and self.profiler is None:

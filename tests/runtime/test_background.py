@@ -24,24 +24,20 @@ __kernel void spin(__global const float *a, __global float *b)
 """
 N = 1 << 16
 
+#: a program run twice in its own processes: four synchronised launches of ``spin``
 PROGRAM = f"""
-import numpy as np, pyopencl as cl, skmd
+import sys
+sys.path.insert(0, {str(Path(__file__).resolve().parent)!r})
+import pyopencl as cl, skmd
+from test_background import _spin
 skmd.install()
-ctx = cl.create_some_context(interactive=False)
-q = cl.CommandQueue(ctx)
-a = np.arange({N}, dtype=np.float32) / 7
-mf = cl.mem_flags
-A = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=a)
-B = cl.Buffer(ctx, mf.READ_WRITE, a.nbytes)
-k = cl.Program(ctx, '''{SPIN}''').build().spin
-for _ in range(4):
-    k(q, (a.size,), (64,), A, B)
-    q.finish()
+_spin(cl)(4)
 """
 
 
 def _spin(cl):
-    """A function launching ``spin`` (one kernel object) ``rounds`` times."""
+    """Set up ``spin`` once; the function returned launches it ``rounds`` times
+    (each launch followed by ``finish()``) and returns the outputs."""
     ctx = cl.create_some_context(interactive=False)
     q = cl.CommandQueue(ctx)
     a = np.arange(N, dtype=np.float32) / 7
