@@ -12,7 +12,6 @@ calling thread, so decisions do not depend on a thread's timing (tests).
 """
 from __future__ import annotations
 
-import os
 import sys
 import threading
 import weakref
@@ -59,8 +58,7 @@ class Background:
     def _setup(self) -> None:
         old = sys.getswitchinterval()
         if self.lazy:
-            _yield_to_program()
-            sys.setswitchinterval(min(old, SWITCH_S))
+                sys.setswitchinterval(min(old, SWITCH_S))
         try:
             # what the first decisions need first; the models' import (slowest) last
             for step in (self._front_end, self._priors, self._links, self.rt.load_speeds):
@@ -194,7 +192,6 @@ def _spawn(fn: Any, *args: Any) -> Future:
     done: Future = Future()
 
     def run() -> None:
-        _yield_to_program()
         try:
             done.set_result(fn(*args))
         except BaseException as exc:  # handed to whoever waits
@@ -202,13 +199,3 @@ def _spawn(fn: Any, *args: Any) -> Future:
     threading.Thread(target=run, name="skmd-setup", daemon=True).start()
     return done
 
-
-def _yield_to_program() -> None:
-    """Give this thread the lowest priority (Linux: threads are tasks), so that on a
-    machine with few cores skmd's preparations take little from the program.  Not
-    SCHED_IDLE: a thread that may hold the interpreter lock must still be scheduled
-    now and then, or the program's thread would wait for the lock behind it."""
-    try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
-    except (AttributeError, OSError):
-        pass

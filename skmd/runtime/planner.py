@@ -3,8 +3,9 @@
 Run-time curves come from the offline model (``skmd profile``) when the store
 has one for this kernel and device, otherwise from what this process measured
 on earlier launches (seconds per work-group per unit of static cost, the
-thesis's eq. 5.3 with one coefficient).  A device nothing is known about is
-*calibrated*: it gets a small slice of the first launch, which measures it.
+thesis's eq. 5.3 with one coefficient), kept in the profile store between runs.
+A device nothing is known about is *calibrated*: it gets a slice of a launch
+sized by its speed prior (:mod:`skmd.decide.calibration`), which measures it.
 """
 from __future__ import annotations
 
@@ -153,23 +154,6 @@ def launch_bytes(entry: KernelEntry, launch: Launch) -> tuple[float, float, floa
                 if not an.write_dense(i, launch, (0, total)):
                     in_pg += per
     return in_fixed, in_pg, out_fixed, out_pg, merge_fixed
-
-
-def calibration_shares(total: int, labels: Sequence[str], home: str,
-                       unknown: Sequence[str]) -> dict[str, int]:
-    """Give each helper a small slice (1/16 of the groups, at least 1): one launch
-    then measures every device that lacked an estimate (``unknown``)."""
-    n = len(labels)
-    if total < 2 * n:
-        return {lb: (total if lb == home else 0) for lb in labels}
-    piece = max(1, total // 16)
-    shares = {lb: 0 for lb in labels}
-    # every helper gets a slice, so an unmeasured home device is measured too
-    for lb in labels:
-        if lb != home:
-            shares[lb] = piece
-    shares[home] = total - sum(shares.values())
-    return shares
 
 
 def to_ranges(shares: dict[str, int], order: Sequence[PhysicalDevice]
