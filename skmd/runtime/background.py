@@ -1,11 +1,13 @@
 """What the runtime does off the launch path: device set-up and program builds.
 
-A launch must never wait for skmd's own preparations.  The heavy imports (the
-performance models' scikit-learn, the libclang front end), each device's speed
-prior and link probe, the speeds earlier runs learned, and every
-partition-ready program build run in the runtime's thread pool; until a
-device's build is done, that device gets no share (the launch runs whole on
-the home device, as plain pyopencl would run it).
+A launch must never wait for skmd's own preparations.  The libclang front end
+and each kernel's analysis, each device's speed prior and link probe, the
+speeds earlier runs learned, the performance models' scikit-learn (imported
+only where the store holds offline profiles) and every partition-ready program
+build run in daemon threads started from :func:`skmd.install`; until a kernel
+is analysed it runs whole, and until a device's build is done that device gets
+no share (the launch runs whole on the home device, as plain pyopencl would).
+At exit, what is under way is finished and nothing more is begun.
 
 With ``SKMD_BACKGROUND=0`` the same steps run when first needed, on the
 calling thread, so decisions do not depend on a thread's timing (tests).
@@ -33,7 +35,7 @@ class Background:
 
     def __init__(self, rt: Any, lazy: bool) -> None:
         self.rt = rt
-        #: True: set-up and builds in the pool; False: on the calling thread
+        #: True: set-up, analyses and builds in threads; False: on the calling thread
         self.lazy = lazy
         self.ready = threading.Event()
         #: device label -> its speed prior (set-up fills it)
@@ -42,8 +44,6 @@ class Background:
         self._pending: weakref.WeakKeyDictionary[KernelEntry, dict[str, Future]] = \
             weakref.WeakKeyDictionary()
         self._setup_done: Future | None = None
-        #: partition-ready builds started, for the run's notes and tests
-        self.builds_started = 0
         #: set at exit: steps and builds not yet begun are skipped
         self.stopping = False
         self._analyses: list[Future] = []
@@ -58,7 +58,7 @@ class Background:
     def _setup(self) -> None:
         old = sys.getswitchinterval()
         if self.lazy:
-                sys.setswitchinterval(min(old, SWITCH_S))
+            sys.setswitchinterval(min(old, SWITCH_S))
         try:
             # what the first decisions need first; the models' import (slowest) last
             for step in (self._front_end, self._priors, self._links, self.rt.load_speeds):
@@ -151,7 +151,6 @@ class Background:
         with self._lock:
             started = self._pending.setdefault(entry, {})
             if key not in started:
-                self.builds_started += 1
                 started[key] = _spawn(self._build, entry, dev, ctx)
         return False
 
