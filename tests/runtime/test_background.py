@@ -134,3 +134,31 @@ def test_priors_are_measured_once_per_device_and_kept(tmp_path, monkeypatch):
     with skmd_installed(profile_dir=str(tmp_path)) as rt:
         again = dict(rt.background.priors)
     assert again == first
+
+
+def test_a_helper_whose_prior_says_it_can_never_pay_is_not_calibrated(monkeypatch):
+    """With a helper a thousand times slower than home by its prior, no launch gives it
+    a slice; with an equal one, the second launch calibrates it."""
+    import pyopencl as cl
+
+    from skmd.decide import DevicePrior
+    from skmd.runtime import priors
+    home_prior = DevicePrior(flops=1e12, bytes_per_s=1e11)
+
+    def run(helper_prior):
+        def prior_of(store, dev):
+            return home_prior if dev.label == "cpu0" else helper_prior
+        monkeypatch.setattr(priors, "prior_of", prior_of)
+        with skmd_installed(policy="hill", min_split_us=0, home="cpu0") as rt:
+            if len(rt.devices) < 2:
+                return None
+            _spin(cl)(4)
+            return list(rt.records)
+    slow = run(DevicePrior(flops=1e9, bytes_per_s=1e8))
+    if slow is None:
+        return  # one device: nothing to calibrate
+    assert not any(len(_used(r)) >= 2 for r in slow), [(r.reason, r.shares) for r in slow]
+    assert not any((r.reason or "").startswith("calibration:") for r in slow)
+    equal = run(home_prior)
+    assert any((r.reason or "").startswith("calibration:") for r in equal), \
+        [r.reason for r in equal]
