@@ -14,14 +14,17 @@ import threading
 import time
 import uuid
 import warnings
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
 import numpy as np
 import pyopencl as cl
 
-from skmd import config, decide, partition
+from skmd import config, decide
+from skmd import partition  # noqa: F401 - the decisions' models, patched by tests here
+from skmd.decide import policy
+from skmd.decide import Decision
 from skmd.report.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import faults, raw
@@ -42,23 +45,6 @@ GAIN_MARGIN = 1.05
 MAX_REUSE = 4096
 #: launches that reuse a decision made while builds or set-up were under way
 WAIT_REUSE = 16
-
-
-@dataclass
-class Decision:
-    """What :meth:`Runtime._decide` concluded for one launch shape."""
-    shares: dict[str, int] | None = None
-    reason: str | None = None
-    #: the policy's plan (its predictions go to the run log)
-    plan: Any = None
-    #: (predicted seconds, device) of the best device alone, for the guard rail
-    alone: tuple[float, str] | None = None
-    #: False for calibration and first launches: not to be reused for later launches
-    keep: bool = True
-    #: for the run log: why a launch that takes the split path runs on one device
-    note: str | None = None
-    #: reuse for exactly this many launches (None: as often as it keeps coming out)
-    span: int | None = None
 
 
 class Runtime:
@@ -422,19 +408,9 @@ class Runtime:
                             span=WAIT_REUSE)
         span = WAIT_REUSE if waiting else None
         if s.policy == "even":
-            n = len(labels)
-            return Decision({lb: total // n + (1 if k < total % n else 0)
-                             for k, lb in enumerate(labels)}, span=span)
+            return policy.even(total, labels, span)
         if s.policy == "static":
-            if not s.static_fractions:
-                return Decision(reason="static policy without fractions")
-            fr = [s.static_fractions.get(lb, 0.0) for lb in labels]
-            if sum(fr) <= 0:
-                fr = [1.0] + [0.0] * (len(labels) - 1)
-            shares = dict(zip(labels, partition.apportion(total, fr)))
-            if shares.get(self.home.label, 0) == total:
-                return Decision(reason="static: all on the home device", span=span)
-            return Decision(shares, span=span)
+            return policy.static(total, labels, s.static_fractions, self.home.label, span)
         d = self._model_decision(entry, launch, s, order)
         if waiting:
             d.span = span
@@ -462,36 +438,14 @@ class Runtime:
         except Exception as exc:
             return Decision(reason=f"cost model failed: {exc}")
         if problem is None:
-            if s.policy == "single":
-                return Decision(reason="single policy")
-            entry.undecided += 1
-            if home in unknown:
-                # a kernel launched once never repays measuring the helpers; the home
-                # device is timed on skmd's own queue, so the next launch can tell
-                # whether helpers could ever pay
-                return Decision({home: total}, keep=False,
-                                note="first launch of this kernel: whole, timed on "
-                                     "the home device")
-            if entry.undecided < 2:
-                return Decision(reason="first launch of this kernel: whole; the next one "
-                                       "calibrates", keep=False)
-            return self._calibration(entry, launch, order, unknown, home_curve)
+            if s.policy != "single":
+                entry.undecided += 1
+            first = policy.unmeasured(total, home, unknown, entry.undecided, s.policy)
+            return first or self._calibration(entry, launch, order, unknown, home_curve)
         if len(order) < 2:
             return Decision(reason="no helper can pay or take a share yet")
         problem = replace(problem, launch_overhead_s=self.split_overhead_s)
-        single = partition.single(problem)
-        alone = (single.cost, max(single.shares, key=single.shares.get))
-        if single.cost * 1e6 < s.min_split_us:
-            return Decision(reason=f"too short to split ({single.cost * 1e6:.0f} us predicted "
-                                   f"< SKMD_MIN_SPLIT_US={s.min_split_us:g})", alone=alone)
-        plan = partition.choose(problem, s.policy)
-        if sum(1 for v in plan.shares.values() if v) < 2:
-            best = max(plan.shares, key=plan.shares.get)
-            if best == home:
-                return Decision(reason=f"{s.policy}: fastest alone "
-                                       f"({plan.cost*1e3:.3f} ms predicted)",
-                                plan=plan, alone=alone)
-        return Decision(dict(plan.shares), plan=plan, alone=alone)
+        return policy.modelled(problem, s.policy, s.min_split_us, home)
 
     def _helper_links(self, order: list[PhysicalDevice]) -> dict[str, tuple[float, float]]:
         """Each helper's effective link (through the home device's own)."""

@@ -92,3 +92,40 @@ def test_decide_imports_no_opencl():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_even_and_static_policies():
+    from skmd.decide import policy
+    assert policy.even(10, ["a", "b", "c"]).shares == {"a": 4, "b": 3, "c": 3}
+    d = policy.static(100, ["a", "b"], {"a": 0.25, "b": 0.75}, home="a")
+    assert d.shares == {"a": 25, "b": 75}
+    assert policy.static(100, ["a", "b"], {}, home="a").reason.startswith("static policy")
+    assert policy.static(100, ["a", "b"], {"a": 1.0}, home="a").shares is None
+
+
+def test_a_launch_with_unmeasured_devices_times_home_first_then_calibrates():
+    from skmd.decide import policy
+    first = policy.unmeasured(64, "gpu0", ["gpu0", "cpu0"], undecided=1, policy="hill")
+    assert first.shares == {"gpu0": 64} and not first.keep
+    assert first.note == policy.FIRST_LAUNCH_TIMED
+    wait = policy.unmeasured(64, "gpu0", ["cpu0"], undecided=1, policy="hill")
+    assert wait.shares is None and "next one calibrates" in wait.reason
+    assert policy.unmeasured(64, "gpu0", ["cpu0"], undecided=2, policy="hill") is None
+    assert policy.unmeasured(64, "gpu0", ["cpu0"], 2, "single").reason == "single policy"
+
+
+def test_modelled_launches_split_or_say_why_not():
+    import numpy as np
+
+    from skmd import partition
+    from skmd.decide import policy
+
+    def linear(per):
+        return lambda k: np.where(np.asarray(k) > 0, per * np.asarray(k, dtype=float), 0.0)
+    problem = partition.PartitionProblem(total_groups=1000, devices=(
+        partition.DeviceCost("a", linear(1e-5)), partition.DeviceCost("b", linear(1e-5))),
+        launch_overhead_s=0.0)
+    split = policy.modelled(problem, "hill", min_split_us=0.0, home="a")
+    assert split.shares and all(split.shares.values()) and split.alone[0] > 0
+    short = policy.modelled(problem, "hill", min_split_us=1e6, home="a")
+    assert short.shares is None and short.reason.startswith("too short to split")
