@@ -14,6 +14,7 @@ calling thread, so decisions do not depend on a thread's timing (tests).
 """
 from __future__ import annotations
 
+import queue
 import sys
 import threading
 import weakref
@@ -25,9 +26,11 @@ from skmd.runtime import faults
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import KernelEntry, entry_of
 
-#: the interpreter's thread switch interval while set-up runs beside the program:
-#: a launch waits at most this long for the interpreter lock a set-up step holds
+#: the interpreter's thread switch interval while background jobs run beside the
+#: program: a launch waits about this long at most for the lock a job holds
 SWITCH_S = 2e-4
+#: threads for kernel analyses and partition-ready builds
+WORKERS = 2
 
 
 class Background:
@@ -47,18 +50,19 @@ class Background:
         #: set at exit: steps and builds not yet begun are skipped
         self.stopping = False
         self._analyses: list[Future] = []
+        #: set-up on one thread, analyses and builds on others (so one build does
+        #: not hold up the next kernel's analysis)
+        self._setup_worker = _Workers(1) if lazy else None
+        self._workers = _Workers(WORKERS) if lazy else None
 
     # -- set-up ----------------------------------------------------------------
     def start(self) -> None:
         if self.lazy:
-            self._setup_done = _spawn(self._setup)
+            self._setup_done = self._setup_worker.submit(self._setup)
         else:
             self._setup()
 
     def _setup(self) -> None:
-        old = sys.getswitchinterval()
-        if self.lazy:
-            sys.setswitchinterval(min(old, SWITCH_S))
         try:
             # what the first decisions need first; the models' import (slowest) last
             for step in (self._front_end, self._priors, self._links, self.rt.load_speeds):
@@ -66,8 +70,6 @@ class Background:
             self.ready.set()
             self._step(self._models)
         finally:
-            if self.lazy:
-                sys.setswitchinterval(old)
             self.ready.set()
 
     def _step(self, step: Any) -> None:
@@ -128,7 +130,7 @@ class Background:
             except AttributeError:  # nowhere to keep it: analyse here, as without a thread
                 return entry_of(kernel)
             with self._lock:
-                self._analyses.append(_spawn(self._analyse, kernel))
+                self._analyses.append(self._workers.submit(self._analyse, kernel))
         return stand
 
     def _analyse(self, kernel: Any) -> None:
@@ -151,7 +153,7 @@ class Background:
         with self._lock:
             started = self._pending.setdefault(entry, {})
             if key not in started:
-                started[key] = _spawn(self._build, entry, dev, ctx)
+                started[key] = self._workers.submit(self._build, entry, dev, ctx)
         return False
 
     def _build(self, entry: KernelEntry, dev: PhysicalDevice, ctx: Any) -> None:
@@ -185,16 +187,50 @@ class Background:
         wait(futures, timeout)
 
 
-def _spawn(fn: Any, *args: Any) -> Future:
-    """Run ``fn`` in a daemon thread: a program that ends before skmd's preparations
-    do must not wait for them at exit (a pool's threads are joined then)."""
-    done: Future = Future()
 
-    def run() -> None:
-        try:
-            done.set_result(fn(*args))
-        except BaseException as exc:  # handed to whoever waits
-            done.set_exception(exc)
-    threading.Thread(target=run, name="skmd-setup", daemon=True).start()
-    return done
+class _Workers:
+    """Daemon threads taking jobs from a queue, started once: handing a job over
+    costs a queue put on the launch path, where starting a thread waits for it to
+    run (milliseconds while another thread holds the interpreter lock).  Daemon
+    threads, so that a program ending before skmd's preparations do is not kept
+    waiting for them (a pool's threads are joined at exit)."""
 
+    def __init__(self, n: int) -> None:
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        for k in range(n):
+            threading.Thread(target=self._work, name=f"skmd-background-{k}",
+                             daemon=True).start()
+
+    def submit(self, fn: Any, *args: Any) -> Future:
+        done: Future = Future()
+        self._jobs.put((done, fn, args))
+        return done
+
+    def _work(self) -> None:
+        while True:
+            done, fn, args = self._jobs.get()
+            _busy(+1)
+            try:
+                done.set_result(fn(*args))
+            except BaseException as exc:  # handed to whoever waits
+                done.set_exception(exc)
+            finally:
+                _busy(-1)
+
+
+_busy_lock = threading.Lock()
+_busy_jobs = 0
+_saved_interval = 0.0
+
+
+def _busy(change: int) -> None:
+    """While any job runs, the interpreter hands its lock over every ``SWITCH_S``
+    (instead of every 5 ms), so the program's thread never waits long behind one."""
+    global _busy_jobs, _saved_interval
+    with _busy_lock:
+        if _busy_jobs == 0 and change > 0:
+            _saved_interval = sys.getswitchinterval()
+            sys.setswitchinterval(min(_saved_interval, SWITCH_S))
+        _busy_jobs += change
+        if _busy_jobs == 0:
+            sys.setswitchinterval(_saved_interval)
