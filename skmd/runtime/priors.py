@@ -33,6 +33,8 @@ __kernel void skmd_copy(__global const float4 *src, __global float4 *dst) {
 _FLOP_PER_ITEM = 256 * 4 * 2
 #: a timing is trusted once it lasts this long (launch costs are then small)
 _MIN_S = 1e-3
+#: the largest buffer a measurement allocates
+_MOST_BYTES = 256 << 20
 
 
 def _timed(q: cl.CommandQueue, k: cl.Kernel, items: int) -> float:
@@ -41,36 +43,38 @@ def _timed(q: cl.CommandQueue, k: cl.Kernel, items: int) -> float:
     return max((evt.profile.end - evt.profile.start) * 1e-9, 1e-9)
 
 
-def _rate(q: cl.CommandQueue, k: cl.Kernel, items: int, most: int, per_item: float) -> float:
-    """Work per second at the first size (doubling) that runs for ``_MIN_S``; best of two."""
+def _rate(dev: PhysicalDevice, k: cl.Kernel, bytes_per_item: list[int], most_items: int,
+          work_per_item: float) -> float:
+    """Work per second at the first size (doubling from 16 Ki items) that runs for
+    ``_MIN_S``, best of two.  Each size gets buffers of its own (``bytes_per_item``
+    per argument), so a device fast enough at small sizes never allocates large ones."""
+    items = 1 << 14
     while True:
-        t = min(_timed(q, k, items), _timed(q, k, items))
-        if t >= _MIN_S or items * 2 > most:
-            return items * per_item / t
+        bufs = [cl.Buffer(dev.context, cl.mem_flags.READ_WRITE, items * b)
+                for b in bytes_per_item]
+        try:
+            for i, b in enumerate(bufs):
+                k.set_arg(i, b)
+            t = min(_timed(dev.queue, k, items), _timed(dev.queue, k, items))
+        finally:
+            for b in bufs:
+                b.release()
+        if t >= _MIN_S or items * 2 > most_items:
+            return items * work_per_item / t
         items *= 2
 
 
 def measure(dev: PhysicalDevice) -> DevicePrior:
     """Multiply-add and copy throughput of ``dev`` (a few milliseconds on a CPU)."""
-    ctx, q = dev.context, dev.queue
-    prg = cl._cl._Program(ctx, _SOURCE)
+    prg = cl._cl._Program(dev.context, _SOURCE)
     prg.build(b"", [dev.device])
-    most_bytes = int(min(dev.max_alloc, 256 << 20))
-    out = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, most_bytes)
-    src = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, most_bytes)
-    try:
-        fma = cl.Kernel(prg, "skmd_fma")
-        fma.set_arg(0, out)
-        fma.set_arg(1, np.float32(0.999))
-        fma.set_arg(2, np.float32(0.001))
-        flops = _rate(q, fma, 1 << 14, most_bytes // 4, _FLOP_PER_ITEM)
-        copy = cl.Kernel(prg, "skmd_copy")
-        copy.set_arg(0, src)
-        copy.set_arg(1, out)
-        bps = _rate(q, copy, 1 << 14, most_bytes // 16, 32.0)  # 16 bytes read, 16 written
-    finally:
-        out.release()
-        src.release()
+    most_bytes = int(min(dev.max_alloc, _MOST_BYTES))
+    fma = cl.Kernel(prg, "skmd_fma")
+    fma.set_arg(1, np.float32(0.999))
+    fma.set_arg(2, np.float32(0.001))
+    flops = _rate(dev, fma, [4], most_bytes // 4, _FLOP_PER_ITEM)
+    copy = cl.Kernel(prg, "skmd_copy")
+    bps = _rate(dev, copy, [16, 16], most_bytes // 16, 32.0)  # 16 bytes read, 16 written
     return DevicePrior(flops=flops, bytes_per_s=bps)
 
 
