@@ -50,6 +50,17 @@ variable               meaning
                        more have been timed in place (two at least), the models
                        take its link at their speed instead of the probe's;
                        ``0``: always the probe's figure.
+``SKMD_BACKGROUND``    ``1`` (default): device set-up (speed priors, link
+                       probes, learned speeds, the model and front-end
+                       imports) and partition-ready program builds run in a
+                       background thread; until they are done, launches run
+                       whole on the home device. ``0``: they run when first
+                       needed, on the launch path (reproducible decisions).
+``SKMD_REMEMBER``      ``1`` (default): kernel speeds measured while a program
+                       runs are stored at exit (per kernel and device
+                       fingerprint) and the next run starts from them, without
+                       calibrating; ``0``: each run starts from the offline
+                       profiles alone.
 =====================  =========================================================
 
 Switches take ``1/0``, ``true/false``, ``yes/no`` or ``on/off`` (any case); any
@@ -88,6 +99,8 @@ class Settings:
     pinned_copies: str = "auto"
     learn_links: bool = True
     chain_home: bool = True
+    background: bool = True
+    remember: bool = True
     #: device label -> fraction of the work-groups, for ``policy="static"``
     static_fractions: dict[str, float] = field(default_factory=dict)
 
@@ -170,6 +183,8 @@ def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Se
         pinned_copies=(env.get("SKMD_PINNED_COPIES") or "auto").strip().lower(),
         learn_links=_flag(env.get("SKMD_LEARN_LINKS"), True, "SKMD_LEARN_LINKS"),
         chain_home=_flag(env.get("SKMD_CHAIN_HOME"), True, "SKMD_CHAIN_HOME"),
+        background=_flag(env.get("SKMD_BACKGROUND"), True, "SKMD_BACKGROUND"),
+        remember=_flag(env.get("SKMD_REMEMBER"), True, "SKMD_REMEMBER"),
     )
 
 
@@ -208,7 +223,8 @@ def override(**changes: object) -> Iterator[Settings]:
 
 
 #: settings fixed for a process: a variant cannot change them
-_PER_PROCESS = ("devices", "home", "profile_dir", "log", "static_fractions")
+_PER_PROCESS = ("devices", "home", "profile_dir", "log", "static_fractions", "background",
+                "remember")
 
 
 def parse_changes(text: str) -> dict[str, object]:

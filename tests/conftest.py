@@ -8,6 +8,10 @@ import tempfile
 os.environ.setdefault("POCL_DEVICES", "pthread pthread pthread")
 os.environ.setdefault("SKMD_PROFILE_DIR", tempfile.mkdtemp(prefix="skmd-test-profiles-"))
 os.environ.setdefault("PYOPENCL_NO_CACHE", "1")
+# decisions that do not depend on how fast a background thread is, nor on what
+# earlier tests' runs stored in the shared store
+os.environ.setdefault("SKMD_BACKGROUND", "0")
+os.environ.setdefault("SKMD_REMEMBER", "0")
 
 # CI runs the same examples every time: a failure there is reproducible, not luck.
 from hypothesis import settings  # noqa: E402

@@ -46,6 +46,11 @@ CREATE TABLE IF NOT EXISTS profiles (
 CREATE INDEX IF NOT EXISTS profiles_by_kernel ON profiles (kernel_key, fingerprint);
 CREATE TABLE IF NOT EXISTS runs (
     run_id TEXT PRIMARY KEY, created_at REAL, argv TEXT);
+CREATE TABLE IF NOT EXISTS priors (
+    fingerprint TEXT PRIMARY KEY, flops REAL, bytes_per_s REAL, measured_at REAL);
+CREATE TABLE IF NOT EXISTS speeds (
+    kernel_key TEXT NOT NULL, fingerprint TEXT NOT NULL, per_unit REAL NOT NULL,
+    overhead REAL, samples INTEGER, updated_at REAL, PRIMARY KEY (kernel_key, fingerprint));
 CREATE TABLE IF NOT EXISTS launches (
     run_id TEXT NOT NULL, seq INTEGER NOT NULL, record TEXT NOT NULL,
     PRIMARY KEY (run_id, seq));
@@ -342,6 +347,39 @@ class ProfileStore:
             return None
         fp, h, d, pin, at = rows[0]
         return Link(fp, h, d, bool(pin), at)
+
+    def put_prior(self, fingerprint: str, flops: float, bytes_per_s: float) -> None:
+        """A device's micro-kernel figures (see :mod:`skmd.runtime.priors`)."""
+        self._write(lambda c: c.execute("INSERT OR REPLACE INTO priors VALUES (?,?,?,?)",
+                                        (fingerprint, float(flops), float(bytes_per_s),
+                                         time.time())))
+
+    def get_prior(self, fingerprint: str) -> tuple[float, float] | None:
+        """(flops, bytes_per_s) measured for a device, or None."""
+        rows = self._read("SELECT flops, bytes_per_s FROM priors WHERE fingerprint=?",
+                          (fingerprint,))
+        return (float(rows[0][0]), float(rows[0][1])) if rows else None
+
+    # -- speeds measured while programs ran ------------------------------------
+
+    def put_speeds(self, rows: Iterable[tuple[str, str, float, float, int]]) -> None:
+        """(kernel_key, fingerprint, seconds per unit, overhead, samples) learned online;
+        the latest figure for a pair replaces the one before."""
+        now = time.time()
+        values = [(k, fp, float(per), float(ovh), int(n), now) for k, fp, per, ovh, n in rows]
+        if values:
+            self._write(lambda c: c.executemany(
+                "INSERT OR REPLACE INTO speeds VALUES (?,?,?,?,?,?)", values))
+
+    def speeds(self, fingerprints: Iterable[str]) -> list[tuple[str, str, float, float, int]]:
+        """Every speed learned online on these devices."""
+        fps = list(fingerprints)
+        if not fps:
+            return []
+        marks = ",".join("?" * len(fps))
+        return [tuple(r) for r in self._read(  # type: ignore[misc]
+            "SELECT kernel_key, fingerprint, per_unit, overhead, samples FROM speeds "
+            f"WHERE fingerprint IN ({marks})", tuple(fps))]
 
     # -- profiles --------------------------------------------------------------
 

@@ -14,20 +14,24 @@ import threading
 import time
 import uuid
 import warnings
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
 import numpy as np
 import pyopencl as cl
 
-from skmd import config, partition
+from skmd import config, decide
+from skmd import partition  # noqa: F401 - the decisions' models, patched by tests here
+from skmd.decide import policy
+from skmd.decide import Decision
 from skmd.report.records import LaunchRecord, settle_records, whole_record
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import faults, raw
+from skmd.runtime.background import Background
 from skmd.runtime.devices import PhysicalDevice, choose_home, discover, select
 from skmd.runtime.executor import Share, SplitRun
-from skmd.runtime.kernels import ArgValue, KernelEntry, args_of, entry_of
+from skmd.runtime.kernels import ArgValue, KernelEntry, args_of
 from skmd.runtime import launches, planner, verify
 from skmd.transform import Launch
 
@@ -39,21 +43,8 @@ DECISION_REUSE = 32
 GAIN_MARGIN = 1.05
 #: a decision that keeps coming out the same is re-made less and less often
 MAX_REUSE = 4096
-
-
-@dataclass
-class Decision:
-    """What :meth:`Runtime._decide` concluded for one launch shape."""
-    shares: dict[str, int] | None = None
-    reason: str | None = None
-    #: the policy's plan (its predictions go to the run log)
-    plan: Any = None
-    #: (predicted seconds, device) of the best device alone, for the guard rail
-    alone: tuple[float, str] | None = None
-    #: False for calibration and first launches: not to be reused for later launches
-    keep: bool = True
-    #: for the run log: why a launch that takes the split path runs on one device
-    note: str | None = None
+#: launches that reuse a decision made while builds or set-up were under way
+WAIT_REUSE = 16
 
 
 class Runtime:
@@ -108,7 +99,12 @@ class Runtime:
         #: (kernel, device, why) for every device failure handled so far
         self.failures: list[tuple[str, str, str]] = []
         self.verify_mismatches: list[str] = []
-        atexit.register(self.flush)
+        #: set-up and partition-ready builds, off the launch path unless SKMD_BACKGROUND=0
+        self.background = Background(self, lazy=s.background)
+        #: SKMD_REMEMBER: speeds learned online are stored and seed the next run
+        self.remember = s.remember
+        atexit.register(self.close)
+        self.background.start()
 
     # -- small services ---------------------------------------------------------
     def warn_once(self, key: str, message: str) -> None:
@@ -147,6 +143,13 @@ class Runtime:
 
     @property
     def registry(self) -> Any:
+        """The performance models, or None (also while set-up still imports them)."""
+        if self._registry is None and not self.background.lazy:
+            self.make_registry()  # lazy: set-up makes it, off the launch path, if needed
+        return self._registry or None
+
+    def make_registry(self) -> None:
+        """Import the models (scikit-learn: a second or more) and open them on the store."""
         if self._registry is None and self.store is not None:
             try:
                 from skmd.predict.registry import ModelRegistry
@@ -154,7 +157,27 @@ class Runtime:
             except Exception as exc:
                 self.warn_once("registry", f"performance models unavailable ({exc})")
                 self._registry = False
-        return self._registry or None
+
+    def load_speeds(self) -> None:
+        """Seed the estimates with the speeds earlier runs learned on these devices."""
+        store = self.store
+        if store is None or not self.remember:
+            return
+        labels: dict[str, list[str]] = {}
+        for d in self.devices:
+            labels.setdefault(d.fingerprint, []).append(d.label)
+        for key, fp, per_unit, overhead, samples in store.speeds(labels):
+            for label in labels.get(fp, ()):
+                self.estimates.seed(key, label, planner.Rate(per_unit, overhead, samples))
+
+    def save_speeds(self) -> None:
+        """Write what this run learned (and what it was seeded with) to the store."""
+        store = self.store
+        if store is None or not self.remember:
+            return
+        rows = {(key, self.by_label[label].fingerprint): (r.per_unit, r.overhead, r.samples)
+                for (key, label), r in self.estimates.snapshot() if label in self.by_label}
+        store.put_speeds((k, fp, *v) for (k, fp), v in rows.items())
 
     def clone(self, entry: KernelEntry, dev: PhysicalDevice, ctx: cl.Context) -> cl.Kernel:
         """The partition-ready kernel of ``entry`` built for ``dev`` in ``ctx``."""
@@ -187,6 +210,10 @@ class Runtime:
 
     def start_profiling(self) -> None:
         from skmd.runtime.profiler import Profiler
+        self.make_registry()
+        # a profiling run measures every launch: nothing may wait for a thread
+        self.background.settle()
+        self.background.lazy = False
         self.profiler = Profiler(self)
         if self.store is not None:  # profiles name devices by fingerprint: say which
             for d in self.devices:
@@ -254,7 +281,7 @@ class Runtime:
     # -- the launch hook -------------------------------------------------------
     def on_launch(self, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: Any,
                   offset: Any, wait_for: Any, g_times_l: bool, allow_empty: bool) -> cl.Event:
-        entry = entry_of(kernel)
+        entry = self.background.entry(kernel)
         args = args_of(kernel)
         s = config.get()
         if entry.reason is None and self.profiler is None:
@@ -299,9 +326,10 @@ class Runtime:
         plan = None
         keep = True
         note = None
+        span = None
         if reason is None:
-            d = self._decide(entry, launch, s)
-            plan, reason, keep, note = d.shares, d.reason, d.keep, d.note
+            d = self._decide(entry, launch, s, queue.context)
+            plan, reason, keep, note, span = d.shares, d.reason, d.keep, d.note, d.span
             if key is not None:
                 # kept per launch shape, for the guard rail and the run log
                 entry.decisions[("alone",) + key] = d.alone
@@ -309,8 +337,9 @@ class Runtime:
         if key is not None and s.mode not in ("mkmd", "coarse") and keep:
             # decisions are re-made now and then so measured speeds can move them
             prev = entry.decisions.get(key)
-            same = prev is not None and prev[1] == plan and prev[2] == reason
-            span = min(prev[4] * 2, MAX_REUSE) if same else DECISION_REUSE
+            if span is None:
+                same = prev is not None and prev[1] == plan and prev[2] == reason
+                span = min(prev[4] * 2, MAX_REUSE) if same else DECISION_REUSE
             entry.decisions[key] = (launch, plan, reason, span, span)
         if reason is None and plan is not None:
             try:
@@ -353,92 +382,124 @@ class Runtime:
             out.append(d)
         return out
 
-    def _decide(self, entry: KernelEntry, launch: Launch, s: config.Settings) -> Decision:
+    def _decide(self, entry: KernelEntry, launch: Launch, s: config.Settings,
+                ctx: cl.Context) -> Decision:
         order = self.usable(entry, launch)
-        labels = [d.label for d in order]
         total = launch.total_groups
         if len(order) < 2:
             return Decision(reason="only one device" if len(self.devices) < 2 else
                             "no other device can take a share (failed or too small)")
+        bg = self.background
+        # a helper takes a share only once its program is built and, for the models,
+        # its links and prior are known: a launch never waits for either (every
+        # build is started at once)
+        model = s.policy not in ("even", "static")
+        waiting = [d.label for d in order[1:]
+                   if not bg.clone_ready(entry, d, d.context)
+                   or (model and bg.lazy and not bg.ready.is_set())]
+        if not bg.clone_ready(entry, self.home, ctx):
+            return Decision(reason="partition-ready program building (off the launch "
+                                   "path): whole meanwhile", span=WAIT_REUSE)
+        if waiting:
+            order = [d for d in order if d.label not in waiting]
+        labels = [d.label for d in order]
+        if len(order) < 2 and not model:
+            return Decision(reason="helpers' programs building: whole meanwhile",
+                            span=WAIT_REUSE)
+        span = WAIT_REUSE if waiting else None
         if s.policy == "even":
-            n = len(labels)
-            return Decision({lb: total // n + (1 if k < total % n else 0)
-                             for k, lb in enumerate(labels)})
+            return policy.even(total, labels, span)
         if s.policy == "static":
-            if not s.static_fractions:
-                return Decision(reason="static policy without fractions")
-            fr = [s.static_fractions.get(lb, 0.0) for lb in labels]
-            if sum(fr) <= 0:
-                fr = [1.0] + [0.0] * (len(labels) - 1)
-            shares = dict(zip(labels, partition.apportion(total, fr)))
-            if shares.get(self.home.label, 0) == total:
-                return Decision(reason="static: all on the home device")
-            return Decision(shares)
+            return policy.static(total, labels, s.static_fractions, self.home.label, span)
+        d = self._model_decision(entry, launch, s, order)
+        if waiting:
+            d.span = span
+            if d.shares is None and d.reason is not None and len(order) < 2:
+                d.reason = "helpers not ready (set-up or program build under way): whole"
+        return d
+
+    def _model_decision(self, entry: KernelEntry, launch: Launch, s: config.Settings,
+                        order: list[PhysicalDevice]) -> Decision:
+        """hill / linear / single: the partition models, with calibration for helpers
+        whose speed on this kernel is unknown (sized by their priors)."""
+        total = launch.total_groups
+        home = self.home.label
         try:
+            home_curve = self._curve(entry, launch, self.home)
+            if home_curve is not None and len(order) > 1:
+                order, bound = self._hopeful(entry, launch, order, s,
+                                             float(home_curve(np.array([total]))[0]))
+                if bound is not None:  # stable for this shape: kept like any decision
+                    return Decision(reason=bound)
             problem, unknown = planner.build_problem(
                 entry, launch, order, self.home,
                 lambda d: self._curve(entry, launch, d), self.link,
-                home_link=self.home_link())
+                home_link=self.home_link() if len(order) > 1 else None)
         except Exception as exc:
             return Decision(reason=f"cost model failed: {exc}")
         if problem is None:
-            if s.policy == "single":
-                return Decision(reason="single policy")
-            entry.undecided += 1
-            if entry.undecided < 2:
-                # a kernel launched once never repays measuring the helpers; the home
-                # device is timed on skmd's own queue, so the next launch can tell
-                # whether helpers could ever pay (see _transfer_bound)
-                if self.home.label in unknown:
-                    return Decision({self.home.label: total}, keep=False,
-                                    note="first launch of this kernel: whole, timed on "
-                                         "the home device")
-                return Decision(reason="first launch of this kernel: whole; the next one "
-                                       "calibrates", keep=False)
-            bound = self._transfer_bound(entry, launch, order, unknown)
-            if bound is not None:
-                return Decision(reason=bound, keep=False)
-            shares = planner.calibration_shares(total, labels, self.home.label, unknown)
-            if shares.get(self.home.label, 0) >= total:
-                return Decision(reason="too few work-groups to calibrate other devices")
-            return Decision(shares, keep=False)
+            if s.policy != "single":
+                entry.undecided += 1
+            first = policy.unmeasured(total, home, unknown, entry.undecided, s.policy)
+            return first or self._calibration(entry, launch, order, unknown, home_curve)
+        if len(order) < 2:
+            return Decision(reason="no helper can pay or take a share yet")
         problem = replace(problem, launch_overhead_s=self.split_overhead_s)
-        single = partition.single(problem)
-        alone = (single.cost, max(single.shares, key=single.shares.get))
-        if single.cost * 1e6 < s.min_split_us:
-            return Decision(reason=f"too short to split ({single.cost * 1e6:.0f} us predicted "
-                                   f"< SKMD_MIN_SPLIT_US={s.min_split_us:g})", alone=alone)
-        plan = partition.choose(problem, s.policy)
-        if sum(1 for v in plan.shares.values() if v) < 2:
-            best = max(plan.shares, key=plan.shares.get)
-            if best == self.home.label:
-                return Decision(reason=f"{s.policy}: fastest alone "
-                                       f"({plan.cost*1e3:.3f} ms predicted)",
-                                plan=plan, alone=alone)
-        return Decision(dict(plan.shares), plan=plan, alone=alone)
+        return policy.modelled(problem, s.policy, s.min_split_us, home)
 
-    def _transfer_bound(self, entry: KernelEntry, launch: Launch,
-                        order: list[PhysicalDevice], unknown: list[str]) -> str | None:
-        """Why calibrating the helpers cannot pay, or None when it might.
-
-        Only the home device's time must be known: the helpers' transfers alone
-        bound what they could ever save (:func:`planner.best_saving`).
-        """
-        if self.home.label in unknown:
-            return None
-        curve = self._curve(entry, launch, self.home)
-        if curve is None:
-            return None
-        total = launch.total_groups
-        t_home = float(curve(np.array([total]))[0])
+    def _helper_links(self, order: list[PhysicalDevice]) -> dict[str, tuple[float, float]]:
+        """Each helper's effective link (through the home device's own)."""
         home = self.home_link()
-        links = [planner.via_home(self.link(d), home) for d in order if d is not self.home]
-        saving = planner.best_saving(t_home, total, planner.launch_bytes(entry, launch), links)
-        if saving >= 1.0 - 1.0 / GAIN_MARGIN:
-            return None
-        return (f"transfer-bound: moving helpers' rows would cost more than it saves "
-                f"(at most {saving * 100:.1f} % of {t_home * 1e3:.3f} ms even with "
-                "infinitely fast helpers); whole, helpers not calibrated")
+        return {d.label: decide.via_home(self.link(d), home) for d in order
+                if d is not self.home}
+
+    def _hopeful(self, entry: KernelEntry, launch: Launch, order: list[PhysicalDevice],
+                 s: config.Settings, t_home: float
+                 ) -> tuple[list[PhysicalDevice], str | None]:
+        """``order`` without the unmeasured helpers whose priors say they cannot pay here
+        (they are not calibrated, and the models plan without them), or why no helper
+        could pay even infinitely fast (the transfers bound it)."""
+        unknown = [d for d in order[1:] if self._curve(entry, launch, d) is None]
+        if not unknown or s.policy == "single":
+            return order, None
+        links = self._helper_links(order)
+        bytes_ = planner.launch_bytes(entry, launch)
+        bound = decide.transfer_bound(t_home, launch.total_groups, bytes_,
+                                      list(links.values()), GAIN_MARGIN)
+        if bound is not None:
+            return order, bound
+        hopeless = set()
+        for d in unknown:
+            speed = self._prior_speed(d.label)
+            if speed is None or decide.never_pays(t_home, launch.total_groups, bytes_,
+                                                  links[d.label], speed, GAIN_MARGIN):
+                hopeless.add(d.label)
+        return [d for d in order if d.label not in hopeless], None
+
+    def _prior_speed(self, label: str) -> float | None:
+        """A helper's speed prior as a multiple of the home device's (None: unknown)."""
+        hp = self.background.priors
+        return decide.helper_speed(hp.get(self.home.label), hp.get(label))
+
+    def _calibration(self, entry: KernelEntry, launch: Launch, order: list[PhysicalDevice],
+                     unknown: list[str], home_curve: Callable) -> Decision:
+        """Slices that measure the unknown helpers, each sized by its prior to finish
+        within the home device's share; none when no slice fits."""
+        total = launch.total_groups
+        t_home = float(home_curve(np.array([total]))[0])
+        bytes_ = planner.launch_bytes(entry, launch)
+        links = self._helper_links(order)
+        speeds = {lb: self._prior_speed(lb) for lb in unknown}
+        slices, dropped = decide.calibration_plan(
+            total, t_home, bytes_, {lb: (speeds[lb], links[lb]) for lb in unknown},
+            GAIN_MARGIN)
+        if not slices:
+            why = "; ".join(f"{lb}: {w}" for lb, w in dropped.items())
+            return Decision(reason=f"helpers not calibrated ({why}): whole")
+        shares = {d.label: slices.get(d.label, 0) for d in order}
+        shares[self.home.label] = total - sum(slices.values())
+        return Decision(shares, keep=False,
+                        note=decide.slice_note(slices, speeds))  # type: ignore[arg-type]
 
     # -- executing ---------------------------------------------------------------
     def _whole(self, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelEntry,
@@ -626,12 +687,21 @@ class Runtime:
                 self.unrecorded += 1
 
     # -- the run log ------------------------------------------------------------
+    def close(self) -> None:
+        """At exit: finish what runs in the background, then write what was learnt."""
+        self.background.stop()
+        self.flush()
+
     def flush(self) -> None:
         """Write this run's launch records to the store (at exit, or on demand)."""
         try:
             self.flush_graph()
         except Exception as exc:
             self.warn_once("flush-graph", f"deferred kernels failed at exit ({exc})")
+        try:  # the next run starts from what this one measured
+            self.save_speeds()
+        except Exception as exc:
+            self.warn_once("flush-speeds", f"could not store the speeds learned ({exc})")
         if not self.records or not config.get().log:
             return
         store = self.store
@@ -678,7 +748,7 @@ def reset_runtime() -> None:
     """Drop the runtime (tests, or after ``SKMD_DEVICES`` changed)."""
     global _runtime
     if _runtime is not None:
-        _runtime.flush()
+        _runtime.close()
         _runtime.pool.shutdown(wait=True)
     _runtime = None
     bufmod.clear_device_pool()

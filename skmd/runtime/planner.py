@@ -3,20 +3,22 @@
 Run-time curves come from the offline model (``skmd profile``) when the store
 has one for this kernel and device, otherwise from what this process measured
 on earlier launches (seconds per work-group per unit of static cost, the
-thesis's eq. 5.3 with one coefficient).  A device nothing is known about is
-*calibrated*: it gets a small slice of the first launch, which measures it.
+thesis's eq. 5.3 with one coefficient), kept in the profile store between runs.
+A device nothing is known about is *calibrated*: it gets a slice of a launch
+sized by its speed prior (:mod:`skmd.decide.calibration`), which measures it.
 """
 from __future__ import annotations
 
 import math
 import threading
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 import numpy as np
 
 from skmd import partition
+from skmd.decide.transfer import best_saving, via_home  # noqa: F401 - planner's names too
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import KernelEntry
 from skmd.transform import Launch
@@ -56,6 +58,17 @@ class Estimates:
                 r = Rate(per_unit=0.0)
                 self.rates[(key, label)] = r
             r.observe(seconds, units)
+
+    def seed(self, key: str, label: str, rate: Rate) -> None:
+        """Take ``rate`` (learned in an earlier run) unless this run measured one."""
+        if rate.samples > 0 and rate.per_unit > 0:
+            with self.lock:
+                self.rates.setdefault((key, label), rate)
+
+    def snapshot(self) -> list[tuple[tuple[str, str], Rate]]:
+        """Every measured rate, for the profile store."""
+        with self.lock:
+            return [(k, replace(r)) for k, r in self.rates.items() if r.samples > 0]
 
 
 @dataclass
@@ -143,50 +156,6 @@ def launch_bytes(entry: KernelEntry, launch: Launch) -> tuple[float, float, floa
     return in_fixed, in_pg, out_fixed, out_pg, merge_fixed
 
 
-def best_saving(t_home: float, total: int, bytes_: tuple[float, float, float, float, int],
-                helper_links: Sequence[tuple[float, float]]) -> float:
-    """The most any split could save of ``t_home`` (a fraction), however fast the helpers.
-
-    Helpers are taken as infinitely fast and their transfers as overlapping the
-    home device's work completely; all that is left is moving their rows' bytes
-    over their (effective) links.  With home at ``p`` s per group and a helper at
-    ``c_i`` s per group of transfers, the balanced makespan is
-    ``total / (1/p + sum 1/c_i)``.  A helper whose fixed bytes alone take longer
-    than ``t_home`` cannot take part.  A bound, not a prediction: when even it is
-    small, measuring the helpers (calibration) cannot pay.
-    """
-    if t_home <= 0 or total <= 0:
-        return 0.0
-    in_fixed, in_pg, out_fixed, out_pg, _ = bytes_
-    p = t_home / total
-    rate = 1.0 / p
-    for h2d, d2h in helper_links:
-        if in_fixed / h2d + out_fixed / d2h >= t_home:
-            continue
-        c = in_pg / h2d + out_pg / d2h
-        if c <= 0:
-            return 1.0
-        rate += 1.0 / c
-    return 1.0 - (1.0 / rate) / p
-
-
-def calibration_shares(total: int, labels: Sequence[str], home: str,
-                       unknown: Sequence[str]) -> dict[str, int]:
-    """Give each helper a small slice (1/16 of the groups, at least 1): one launch
-    then measures every device that lacked an estimate (``unknown``)."""
-    n = len(labels)
-    if total < 2 * n:
-        return {lb: (total if lb == home else 0) for lb in labels}
-    piece = max(1, total // 16)
-    shares = {lb: 0 for lb in labels}
-    # every helper gets a slice, so an unmeasured home device is measured too
-    for lb in labels:
-        if lb != home:
-            shares[lb] = piece
-    shares[home] = total - sum(shares.values())
-    return shares
-
-
 def to_ranges(shares: dict[str, int], order: Sequence[PhysicalDevice]
               ) -> list[tuple[PhysicalDevice, int, int]]:
     """Consecutive row ranges, in device order, for the shares of a plan."""
@@ -198,14 +167,6 @@ def to_ranges(shares: dict[str, int], order: Sequence[PhysicalDevice]
             out.append((dev, cur, cur + k))
             cur += k
     return out
-
-
-def via_home(link: tuple[float, float], home_link: tuple[float, float]
-             ) -> tuple[float, float]:
-    """A helper's effective (h2d, d2h) bytes/s: its data goes home -> host -> helper
-    and back the same way, so each direction crosses two links in series."""
-    (h2d, d2h), (home_up, home_down) = link, home_link
-    return 1.0 / (1.0 / h2d + 1.0 / home_down), 1.0 / (1.0 / d2h + 1.0 / home_up)
 
 
 def build_problem(entry: KernelEntry, launch: Launch,

@@ -1,0 +1,82 @@
+"""From what is known about a launch to its shares, or to why it runs whole."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from skmd import partition
+
+FIRST_LAUNCH_TIMED = "first launch of this kernel: whole, timed on the home device"
+
+
+@dataclass
+class Decision:
+    """What was concluded for one launch shape."""
+    shares: dict[str, int] | None = None
+    reason: str | None = None
+    #: the policy's plan (its predictions go to the run log)
+    plan: Any = None
+    #: (predicted seconds, device) of the best device alone, for the guard rail
+    alone: tuple[float, str] | None = None
+    #: False for calibration and first launches: not to be reused for later launches
+    keep: bool = True
+    #: for the run log: why a launch that takes the split path runs on one device
+    note: str | None = None
+    #: reuse for exactly this many launches (None: as often as it keeps coming out)
+    span: int | None = None
+
+
+def even(total: int, labels: Sequence[str], span: int | None = None) -> Decision:
+    """The same number of work-groups on every device (the first ones take the rest)."""
+    n = len(labels)
+    return Decision({lb: total // n + (1 if k < total % n else 0)
+                     for k, lb in enumerate(labels)}, span=span)
+
+
+def static(total: int, labels: Sequence[str], fractions: Mapping[str, float], home: str,
+           span: int | None = None) -> Decision:
+    """Fixed fractions per device (``SKMD_POLICY=static``); none given: all on home."""
+    if not fractions:
+        return Decision(reason="static policy without fractions")
+    fr = [fractions.get(lb, 0.0) for lb in labels]
+    if sum(fr) <= 0:
+        fr = [1.0] + [0.0] * (len(labels) - 1)
+    shares = dict(zip(labels, partition.apportion(total, fr)))
+    if shares.get(home, 0) == total:
+        return Decision(reason="static: all on the home device", span=span)
+    return Decision(shares, span=span)
+
+
+def unmeasured(total: int, home: str, unknown: Sequence[str], undecided: int,
+               policy: str) -> Decision | None:
+    """What a launch with devices lacking a speed does before calibrating (None:
+    calibrate now).  ``undecided`` counts such launches of the kernel, this one too."""
+    if policy == "single":
+        return Decision(reason="single policy")
+    if home in unknown:
+        # a kernel launched once never repays measuring the helpers; the home device
+        # is timed on skmd's own queue, so the next launch can tell whether helpers
+        # could ever pay
+        return Decision({home: total}, keep=False, note=FIRST_LAUNCH_TIMED)
+    if undecided < 2:
+        return Decision(reason="first launch of this kernel: whole; the next one "
+                               "calibrates", keep=False)
+    return None
+
+
+def modelled(problem: partition.PartitionProblem, policy: str, min_split_us: float,
+             home: str) -> Decision:
+    """The models' choice for a launch every device has a speed for."""
+    single = partition.single(problem)
+    alone = (single.cost, max(single.shares, key=single.shares.get))
+    if single.cost * 1e6 < min_split_us:
+        return Decision(reason=f"too short to split ({single.cost * 1e6:.0f} us predicted "
+                               f"< SKMD_MIN_SPLIT_US={min_split_us:g})", alone=alone)
+    plan = partition.choose(problem, policy)
+    if sum(1 for v in plan.shares.values() if v) < 2:
+        best = max(plan.shares, key=plan.shares.get)
+        if best == home:
+            return Decision(reason=f"{policy}: fastest alone "
+                                   f"({plan.cost*1e3:.3f} ms predicted)",
+                            plan=plan, alone=alone)
+    return Decision(dict(plan.shares), plan=plan, alone=alone)

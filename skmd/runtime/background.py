@@ -1,0 +1,236 @@
+"""What the runtime does off the launch path: device set-up and program builds.
+
+A launch must never wait for skmd's own preparations.  The libclang front end
+and each kernel's analysis, each device's speed prior and link probe, the
+speeds earlier runs learned, the performance models' scikit-learn (imported
+only where the store holds offline profiles) and every partition-ready program
+build run in daemon threads started from :func:`skmd.install`; until a kernel
+is analysed it runs whole, and until a device's build is done that device gets
+no share (the launch runs whole on the home device, as plain pyopencl would).
+At exit, what is under way is finished and nothing more is begun.
+
+With ``SKMD_BACKGROUND=0`` the same steps run when first needed, on the
+calling thread, so decisions do not depend on a thread's timing (tests).
+"""
+from __future__ import annotations
+
+import queue
+import sys
+import threading
+import weakref
+from concurrent.futures import Future, wait
+from typing import Any
+
+from skmd.decide import DevicePrior
+from skmd.runtime import faults
+from skmd.runtime.devices import PhysicalDevice
+from skmd.runtime.kernels import KernelEntry, entry_of
+
+#: the interpreter's thread switch interval while background jobs run beside the
+#: program: a launch waits about this long at most for the lock a job holds
+SWITCH_S = 2e-4
+#: threads for kernel analyses and partition-ready builds
+WORKERS = 2
+
+
+class Background:
+    """Set-up state and pending builds of one runtime."""
+
+    def __init__(self, rt: Any, lazy: bool) -> None:
+        self.rt = rt
+        #: True: set-up, analyses and builds in threads; False: on the calling thread
+        self.lazy = lazy
+        self.ready = threading.Event()
+        #: device label -> its speed prior (set-up fills it)
+        self.priors: dict[str, DevicePrior] = {}
+        self._lock = threading.Lock()
+        self._pending: weakref.WeakKeyDictionary[KernelEntry, dict[str, Future]] = \
+            weakref.WeakKeyDictionary()
+        self._setup_done: Future | None = None
+        #: set at exit: steps and builds not yet begun are skipped
+        self.stopping = False
+        self._analyses: list[Future] = []
+        #: set-up on one thread, analyses and builds on others (so one build does
+        #: not hold up the next kernel's analysis)
+        self._setup_worker = _Workers(1) if lazy else None
+        self._workers = _Workers(WORKERS) if lazy else None
+
+    # -- set-up ----------------------------------------------------------------
+    def start(self) -> None:
+        if self.lazy:
+            self._setup_done = self._setup_worker.submit(self._setup)
+        else:
+            self._setup()
+
+    def _setup(self) -> None:
+        try:
+            # what the first decisions need first; the models' import (slowest) last
+            for step in (self._front_end, self._priors, self._links, self.rt.load_speeds):
+                self._step(step)
+            self.ready.set()
+            self._step(self._models)
+        finally:
+            self.ready.set()
+
+    def _step(self, step: Any) -> None:
+        if self.stopping:
+            return
+        try:
+            step()
+        except Exception as exc:  # a set-up step failing costs only its figures
+            self.rt.warn_once(f"setup:{step.__name__}",
+                              f"device set-up step {step.__name__} failed ({exc})")
+
+    def _models(self) -> None:
+        """The performance models (scikit-learn: a second or more to import), only
+        where the store holds offline profiles of these devices."""
+        store = self.rt.store
+        ours = {d.fingerprint for d in self.rt.devices}
+        if store is not None and any(fp in ours for _, fp, _ in store.kernels()):
+            self.rt.make_registry()
+
+    @staticmethod
+    def _front_end() -> None:
+        from skmd.transform import frontend
+        frontend._clang()
+        frontend._base_header()
+
+    def _priors(self) -> None:
+        if len(self.rt.devices) < 2:
+            return
+        from skmd.runtime import priors
+        for d in self.rt.order:
+            self.priors[d.label] = priors.prior_of(self.rt.store, d)
+
+    def _links(self) -> None:
+        if len(self.rt.devices) < 2:
+            return
+        self.rt.home_link()
+        for d in self.rt.order[1:]:
+            self.rt.probed_link(d)
+
+    # -- kernels -----------------------------------------------------------------
+    def entry(self, kernel: Any) -> KernelEntry:
+        """``kernel``'s entry; in lazy mode, until its analysis (libclang: tens of
+        milliseconds or more) is done off the launch path, a stand-in that runs whole."""
+        e = getattr(kernel, "_skmd_entry", None)
+        if e is not None:
+            return e
+        if not self.lazy:
+            return entry_of(kernel)
+        stand = getattr(kernel, "_skmd_pending", None)
+        if stand is None:
+            name = kernel.function_name
+            stand = KernelEntry(name=name, key=f"pending:{name}", source=None, options="",
+                                analysis=None, partition_source=None,
+                                reason="kernel analysis under way (off the launch path): "
+                                       "whole meanwhile", num_args=kernel.num_args)
+            try:
+                kernel._skmd_pending = stand
+            except AttributeError:  # nowhere to keep it: analyse here, as without a thread
+                return entry_of(kernel)
+            with self._lock:
+                self._analyses.append(self._workers.submit(self._analyse, kernel))
+        return stand
+
+    def _analyse(self, kernel: Any) -> None:
+        """Analyse ``kernel`` and start its partition-ready builds right away."""
+        if self.stopping:
+            return
+        e = entry_of(kernel)
+        if e.reason is None and e.partition_source is not None:
+            self.clone_ready(e, self.rt.home, kernel.context)
+            for d in self.rt.order[1:]:
+                self.clone_ready(e, d, d.context)
+
+    # -- builds ----------------------------------------------------------------
+    def clone_ready(self, entry: KernelEntry, dev: PhysicalDevice, ctx: Any) -> bool:
+        """Whether ``entry``'s partition-ready kernel for ``dev`` in ``ctx`` is built;
+        when not, its build is started in the pool (lazy mode: the launch goes on)."""
+        if not self.lazy or f"{dev.label}@{ctx.int_ptr}" in entry.clones:
+            return True
+        key = f"{dev.label}@{ctx.int_ptr}"
+        with self._lock:
+            started = self._pending.setdefault(entry, {})
+            if key not in started:
+                started[key] = self._workers.submit(self._build, entry, dev, ctx)
+        return False
+
+    def _build(self, entry: KernelEntry, dev: PhysicalDevice, ctx: Any) -> None:
+        if self.stopping:
+            return
+        try:
+            self.rt.clone(entry, dev, ctx)
+        except Exception as exc:  # never a wrong answer: the device takes no share
+            why = faults.first_line(exc)
+            if dev is self.rt.home:
+                entry.reason = f"partition-ready kernel failed to build on {dev.label}: {why}"
+            else:
+                entry.excluded[dev.label] = why
+                self.rt.failures.append((entry.name, dev.label, why))
+
+    def stop(self) -> None:
+        """At exit: begin nothing more and wait for what is under way (a driver's
+        compiler must not be in the middle of a build when the process ends)."""
+        self.stopping = True
+        self.settle()
+
+    def settle(self, timeout: float | None = None) -> None:
+        """Wait for set-up and every build started so far (tests, benchmarks)."""
+        if self._setup_done is not None:
+            self._setup_done.result(timeout)
+        with self._lock:
+            analyses = list(self._analyses)
+        wait(analyses, timeout)
+        with self._lock:
+            futures = [f for d in self._pending.values() for f in d.values()]
+        wait(futures, timeout)
+
+
+
+class _Workers:
+    """Daemon threads taking jobs from a queue, started once: handing a job over
+    costs a queue put on the launch path, where starting a thread waits for it to
+    run (milliseconds while another thread holds the interpreter lock).  Daemon
+    threads, so that a program ending before skmd's preparations do is not kept
+    waiting for them (a pool's threads are joined at exit)."""
+
+    def __init__(self, n: int) -> None:
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        for k in range(n):
+            threading.Thread(target=self._work, name=f"skmd-background-{k}",
+                             daemon=True).start()
+
+    def submit(self, fn: Any, *args: Any) -> Future:
+        done: Future = Future()
+        self._jobs.put((done, fn, args))
+        return done
+
+    def _work(self) -> None:
+        while True:
+            done, fn, args = self._jobs.get()
+            _busy(+1)
+            try:
+                done.set_result(fn(*args))
+            except BaseException as exc:  # handed to whoever waits
+                done.set_exception(exc)
+            finally:
+                _busy(-1)
+
+
+_busy_lock = threading.Lock()
+_busy_jobs = 0
+_saved_interval = 0.0
+
+
+def _busy(change: int) -> None:
+    """While any job runs, the interpreter hands its lock over every ``SWITCH_S``
+    (instead of every 5 ms), so the program's thread never waits long behind one."""
+    global _busy_jobs, _saved_interval
+    with _busy_lock:
+        if _busy_jobs == 0 and change > 0:
+            _saved_interval = sys.getswitchinterval()
+            sys.setswitchinterval(min(_saved_interval, SWITCH_S))
+        _busy_jobs += change
+        if _busy_jobs == 0:
+            sys.setswitchinterval(_saved_interval)

@@ -1,0 +1,164 @@
+"""Set-up and builds off the launch path; what one run learns, the next starts from."""
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import numpy as np
+
+from skmd.testing import skmd_installed
+
+REPO = str(Path(__file__).resolve().parents[2])
+
+#: compute-heavy enough that moving rows never bounds a helper
+SPIN = r"""
+__kernel void spin(__global const float *a, __global float *b)
+{
+    size_t i = get_global_id(0);
+    float acc = a[i];
+    for (int k = 0; k < 256; ++k)
+        acc = acc * 0.999f + a[i];
+    b[i] = acc;
+}
+"""
+N = 1 << 16
+
+#: a program run twice in its own processes: four synchronised launches of ``spin``
+PROGRAM = f"""
+import sys
+sys.path.insert(0, {str(Path(__file__).resolve().parent)!r})
+import pyopencl as cl, skmd
+from test_background import _spin
+skmd.install()
+_spin(cl)(4)
+"""
+
+
+def _spin(cl):
+    """Set up ``spin`` once; the function returned launches it ``rounds`` times
+    (each launch followed by ``finish()``) and returns the outputs."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    a = np.arange(N, dtype=np.float32) / 7
+    mf = cl.mem_flags
+    A = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=a)
+    B = cl.Buffer(ctx, mf.READ_WRITE, a.nbytes)
+    k = cl.Program(ctx, SPIN).build().spin
+
+    def run(rounds):
+        outs = []
+        for _ in range(rounds):
+            k(q, (N,), (64,), A, B)
+            q.finish()
+            out = np.empty_like(a)
+            cl.enqueue_copy(q, out, B)
+            outs.append(out)
+        return outs
+    return run
+
+
+def _used(rec):
+    return [lb for lb, g in rec.shares.items() if g]
+
+
+def test_a_second_run_starts_from_what_the_first_learned(tmp_path):
+    """Run 1 times home and calibrates the helpers; run 2 (same store) does neither."""
+    import sqlite3
+
+    from skmd.predict.store import ProfileStore
+    env = dict(os.environ, PYTHONPATH=REPO, SKMD_PROFILE_DIR=str(tmp_path),
+               SKMD_REMEMBER="1", SKMD_BACKGROUND="0", SKMD_MIN_SPLIT_US="0")
+    for _ in range(2):
+        subprocess.run([sys.executable, "-c", PROGRAM], env=env, check=True,
+                       capture_output=True, timeout=300)
+    with ProfileStore(tmp_path / "profiles.sqlite") as store:
+        second, first = [store.launches(r.run_id) for r in store.runs()[:2]]
+    with sqlite3.connect(tmp_path / "profiles.sqlite") as c:
+        assert c.execute("SELECT count(*) FROM speeds").fetchone()[0] > 0, "speeds stored"
+
+    def learning(recs):
+        return [r for r in recs if (r.reason or "").startswith(("calibration:", "first launch"))]
+    assert len(first) == len(second) == 4
+    assert any((r.reason or "").startswith("calibration:") for r in first), \
+        [r.reason for r in first]
+    assert not learning(second), [r.reason for r in second]
+
+
+def test_a_launch_never_waits_for_a_helper_build(monkeypatch):
+    """While a helper's partition-ready build is held up, launches go on whole on
+    home; once it is built the helper takes its share."""
+    from skmd.runtime import core
+    gate = threading.Event()
+    real = core.Runtime.clone
+    held = []
+
+    def slow_clone(self, entry, dev, ctx):
+        if dev is not self.home and entry.name == "spin":
+            held.append(dev.label)
+            assert gate.wait(120), "the test never released the build"
+        return real(self, entry, dev, ctx)
+    monkeypatch.setattr(core.Runtime, "clone", slow_clone)
+    import pyopencl as cl
+    with skmd_installed(policy="even", background=True) as rt:
+        run = _spin(cl)
+        outs = run(3)  # returns although every helper build is held
+        during = list(rt.records)
+        gate.set()
+        rt.background.settle(120)
+        outs += run(core.WAIT_REUSE + 1)  # a decision made while waiting is reused a while
+        after = list(rt.records)[-1]
+    assert held, "a helper build was started"
+    assert len(during) == 3 and all(_used(r) in ([], [rt.home.label]) for r in during), \
+        [(r.reason, r.shares) for r in during]
+    assert len(_used(after)) >= 2, (after.reason, after.shares)
+    ref = outs[0]
+    assert all(np.array_equal(o, ref) for o in outs)
+
+
+def test_priors_are_measured_once_per_device_and_kept(tmp_path, monkeypatch):
+    from skmd.runtime import priors
+    with skmd_installed(profile_dir=str(tmp_path)) as rt:
+        first = dict(rt.background.priors)
+        fps = {d.label: d.fingerprint for d in rt.devices}
+        stored = {lb: rt.store.get_prior(fp) for lb, fp in fps.items()}
+    if len(fps) < 2:
+        assert not first  # one device: nothing to compare a helper with
+        return
+    assert set(first) == set(fps) and all(p.valid() for p in first.values())
+    assert all(stored[lb] == (first[lb].flops, first[lb].bytes_per_s) for lb in fps)
+
+    def no_measuring(dev):
+        raise AssertionError(f"{dev.label} measured again")
+    monkeypatch.setattr(priors, "measure", no_measuring)
+    with skmd_installed(profile_dir=str(tmp_path)) as rt:
+        again = dict(rt.background.priors)
+    assert again == first
+
+
+def test_a_helper_whose_prior_says_it_can_never_pay_is_not_calibrated(monkeypatch):
+    """With a helper a thousand times slower than home by its prior, no launch gives it
+    a slice; with an equal one, the second launch calibrates it."""
+    import pyopencl as cl
+
+    from skmd.decide import DevicePrior
+    from skmd.runtime import priors
+    home_prior = DevicePrior(flops=1e12, bytes_per_s=1e11)
+
+    def run(helper_prior):
+        def prior_of(store, dev):
+            return home_prior if dev.label == "cpu0" else helper_prior
+        monkeypatch.setattr(priors, "prior_of", prior_of)
+        with skmd_installed(policy="hill", min_split_us=0, home="cpu0") as rt:
+            if len(rt.devices) < 2:
+                return None
+            _spin(cl)(4)
+            return list(rt.records)
+    slow = run(DevicePrior(flops=1e9, bytes_per_s=1e8))
+    if slow is None:
+        return  # one device: nothing to calibrate
+    assert not any(len(_used(r)) >= 2 for r in slow), [(r.reason, r.shares) for r in slow]
+    assert not any((r.reason or "").startswith("calibration:") for r in slow)
+    equal = run(home_prior)
+    assert any((r.reason or "").startswith("calibration:") for r in equal), \
+        [r.reason for r in equal]

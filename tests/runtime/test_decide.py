@@ -1,0 +1,131 @@
+"""The pure decision layer (skmd.decide): no OpenCL, made-up figures."""
+import math
+
+import pytest
+
+from skmd import decide
+from skmd.decide.calibration import MAX_FRACTION, SLACK
+
+#: 1 KiB in and out per work-group, nothing fixed
+PER_GROUP = (0.0, 1024.0, 0.0, 1024.0, 0)
+FAST_LINK = (1e12, 1e12)
+MARGIN = 1.05
+
+
+def test_helper_speed_is_the_slower_of_compute_and_bandwidth():
+    home = decide.DevicePrior(flops=1e12, bytes_per_s=1e12)
+    helper = decide.DevicePrior(flops=5e11, bytes_per_s=1e11)
+    assert decide.helper_speed(home, helper) == pytest.approx(0.1)
+    assert decide.helper_speed(None, helper) is None
+    assert decide.helper_speed(home, decide.DevicePrior(0.0, 1e9)) is None
+
+
+def test_equal_helper_gets_the_full_calibration_slice():
+    slices = decide.calibration_slices(1024, 1e-3, PER_GROUP, {"cpu1": (1.0, FAST_LINK)})
+    assert slices == {"cpu1": int(1024 * MAX_FRACTION)}
+
+
+def test_a_slow_helper_slice_finishes_within_homes_share():
+    total, t_home, speed = 65536, 0.09, 1e-3
+    slices = decide.calibration_slices(total, t_home, PER_GROUP, {"gpu1": (speed, FAST_LINK)})
+    g = slices["gpu1"]
+    assert 0 < g < total * MAX_FRACTION
+    p = t_home / total
+    helper_s = g * (p / speed + 2048 / 1e12)
+    home_s = (total - int(total * MAX_FRACTION)) * p
+    assert helper_s <= SLACK * home_s
+    assert (g + 1) * (p / speed) > SLACK * home_s  # the largest slice that fits
+
+
+def test_no_slice_fits_behind_a_link_slower_than_home():
+    slices = decide.calibration_slices(1024, 1e-3, (1e9, 0.0, 0.0, 0.0, 0),
+                                       {"cpu1": (1.0, (1e9, 1e9))})
+    assert slices == {"cpu1": 0}
+
+
+def test_too_few_groups_calibrate_nothing():
+    assert decide.calibration_slices(3, 1.0, PER_GROUP, {"a": (1.0, FAST_LINK)}) == {"a": 0}
+
+
+def test_a_thousand_times_slower_helper_never_pays():
+    assert decide.never_pays(0.09, 65536, PER_GROUP, FAST_LINK, 1e-3, MARGIN)
+    assert not decide.never_pays(0.09, 65536, PER_GROUP, FAST_LINK, 0.5, MARGIN)
+
+
+def test_calibration_plan_says_why_each_helper_is_left_out():
+    slices, dropped = decide.calibration_plan(
+        65536, 0.09, PER_GROUP,
+        {"peer": (1.0, FAST_LINK), "slow": (1e-3, FAST_LINK), "new": (None, FAST_LINK)},
+        MARGIN)
+    assert set(slices) == {"peer"} and slices["peer"] > 0
+    assert "never pay" in dropped["slow"]
+    assert "prior" in dropped["new"]
+    note = decide.slice_note(slices, {"peer": 1.0})
+    assert note.startswith("calibration:") and "peer" in note
+
+
+def test_best_saving_with_finite_speed_is_below_the_infinite_bound():
+    inf = decide.best_saving(1.0, 100, PER_GROUP, [(2e5, 2e5)])
+    one = decide.best_saving(1.0, 100, PER_GROUP, [(2e5, 2e5)], [1.0])
+    assert 0 < one < inf
+    # an equal helper over a free link halves the time
+    assert decide.best_saving(1.0, 100, (0.0, 0.0, 0.0, 0.0, 0), [FAST_LINK], [1.0]) \
+        == pytest.approx(0.5)
+
+
+def test_transfer_bound_names_the_saving():
+    why = decide.transfer_bound(1.0, 100, PER_GROUP, [(4e3, 4e3)], MARGIN)
+    assert why is not None and why.startswith("transfer-bound")
+    assert decide.transfer_bound(1.0, 100, PER_GROUP, [FAST_LINK], MARGIN) is None
+
+
+def test_via_home_crosses_both_links():
+    h2d, d2h = decide.via_home((2e9, 4e9), (4e9, 2e9))
+    assert h2d == pytest.approx(1e9) and d2h == pytest.approx(2e9)
+    assert decide.via_home((1e9, 1e9), (math.inf, math.inf)) == pytest.approx((1e9, 1e9))
+
+
+def test_decide_imports_no_opencl():
+    import subprocess
+    import sys
+    code = "import sys, skmd.decide; print('pyopencl' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_even_and_static_policies():
+    from skmd.decide import policy
+    assert policy.even(10, ["a", "b", "c"]).shares == {"a": 4, "b": 3, "c": 3}
+    d = policy.static(100, ["a", "b"], {"a": 0.25, "b": 0.75}, home="a")
+    assert d.shares == {"a": 25, "b": 75}
+    assert policy.static(100, ["a", "b"], {}, home="a").reason.startswith("static policy")
+    assert policy.static(100, ["a", "b"], {"a": 1.0}, home="a").shares is None
+
+
+def test_a_launch_with_unmeasured_devices_times_home_first_then_calibrates():
+    from skmd.decide import policy
+    first = policy.unmeasured(64, "gpu0", ["gpu0", "cpu0"], undecided=1, policy="hill")
+    assert first.shares == {"gpu0": 64} and not first.keep
+    assert first.note == policy.FIRST_LAUNCH_TIMED
+    wait = policy.unmeasured(64, "gpu0", ["cpu0"], undecided=1, policy="hill")
+    assert wait.shares is None and "next one calibrates" in wait.reason
+    assert policy.unmeasured(64, "gpu0", ["cpu0"], undecided=2, policy="hill") is None
+    assert policy.unmeasured(64, "gpu0", ["cpu0"], 2, "single").reason == "single policy"
+
+
+def test_modelled_launches_split_or_say_why_not():
+    import numpy as np
+
+    from skmd import partition
+    from skmd.decide import policy
+
+    def linear(per):
+        return lambda k: np.where(np.asarray(k) > 0, per * np.asarray(k, dtype=float), 0.0)
+    problem = partition.PartitionProblem(total_groups=1000, devices=(
+        partition.DeviceCost("a", linear(1e-5)), partition.DeviceCost("b", linear(1e-5))),
+        launch_overhead_s=0.0)
+    split = policy.modelled(problem, "hill", min_split_us=0.0, home="a")
+    assert split.shares and all(split.shares.values()) and split.alone[0] > 0
+    short = policy.modelled(problem, "hill", min_split_us=1e6, home="a")
+    assert short.shares is None and short.reason.startswith("too short to split")
