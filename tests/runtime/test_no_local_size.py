@@ -110,7 +110,7 @@ def test_no_local_size_dag_is_scheduled_in_graph_mode(monkeypatch):
     assert len(records) == 4
     assert all(r.reason is None for r in records), [r.reason for r in records]
     used = {d for r in records for d, v in r.shares.items() if v > 0}
-    assert len(used) == 2, [(r.kernel, r.shares) for r in records]
+    assert len(used) >= 2, [(r.kernel, r.shares) for r in records]
 
 
 def test_prime_and_2d_launches_without_local_size_split():
