@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pyopencl as cl
 
 from skmd import config
@@ -46,8 +47,16 @@ def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
                 except TypeError:
                     parts.append((i, id(v)))
         else:
-            parts.append((i, a[1:]))
+            parts.append((i, tuple(_hashable(x) for x in a[1:])))
     return tuple(parts)
+
+
+def _hashable(v: Any) -> Any:
+    """A packed scalar as part of a key: a 0-d array (``pyopencl.array.if_positive``
+    passes host scalars so) by its type and bytes, which is what the kernel gets."""
+    if isinstance(v, np.ndarray):
+        return (v.dtype.str, v.tobytes())
+    return v
 
 def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
                lsize: Any, g_times_l: bool) -> tuple[Launch | None, str | None]:
