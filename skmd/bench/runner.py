@@ -682,6 +682,9 @@ def run_bench(names: Sequence[str] | None = None, size: str = "ci",
 # -- the command -----------------------------------------------------------------------
 def bench_main(ns: argparse.Namespace) -> int:
     """``skmd bench``: 0 when every correctness check passed, 1 otherwise, 2 on bad use."""
+    if getattr(ns, "suite", None) == "unseen":
+        from skmd.bench.unseen.runner import unseen_main
+        return unseen_main(ns)
     from rich.console import Console
     err = Console(stderr=True)
     try:
