@@ -39,14 +39,14 @@ def render_unseen(report: UnseenReport, console: Any = None) -> None:
     devs = ", ".join(f"{d['label']} ({d['name']})" for d in report.machine["devices"])
     console.print(f"[bold]skmd bench --suite unseen[/bold] size={report.size} "
                   f"repeat={report.repeat} devices: {devs}; home {report.machine['home']}")
-    t = Table(title="UNSEEN suite: whole-process seconds, plain python vs skmd run "
+    t = Table(title="UNSEEN suite: whole-process seconds, python vs skmd run "
                     f"(median of {report.repeat} rounds; skmd 1st: empty profile store, "
                     "2nd: the store the 1st left)")
     t.add_column("program")
     for h in ("plain s", "skmd 1st s", "skmd 2nd s"):
         t.add_column(h, justify="right")
     for _, h in _KINDS:
-        t.add_column(f"plain/skmd {h} per round (95 % CI)", justify="right")
+        t.add_column(f"plain/skmd {h} (95 % CI)", justify="right")
     for _, h in _KINDS:
         t.add_column(f"worst launch {h}", justify="right")
     t.add_column("launches", justify="right")
