@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skmd.bench.tables import format_ci
+from skmd.bench.tables import format_ci, headline
 from skmd.bench.unseen.results import (LAUNCH_ALLOW_S, LAUNCH_FACTOR, ProgramResult,
                                        UnseenReport)
 
@@ -30,15 +30,8 @@ def _launch(ratio: float | None, which: str | None) -> str:
 
 def render_unseen(report: UnseenReport, console: Any = None) -> None:
     """The table (one row per program, a geomean row) and its notes, on a rich console."""
-    from rich.console import Console
     from rich.table import Table
-    if console is None:
-        console = Console()
-        if not console.is_terminal:
-            console = Console(width=180)
-    devs = ", ".join(f"{d['label']} ({d['name']})" for d in report.machine["devices"])
-    console.print(f"[bold]skmd bench --suite unseen[/bold] size={report.size} "
-                  f"repeat={report.repeat} devices: {devs}; home {report.machine['home']}")
+    console = headline(report, console, "skmd bench --suite unseen", 180)
     t = Table(title="UNSEEN suite: whole-process seconds, python vs skmd run "
                     f"(median of {report.repeat} rounds; skmd 1st: empty profile store, "
                     "2nd: the store the 1st left)")
