@@ -388,6 +388,9 @@ unseen1|unseen2)
   # 1.25 x plain + 1 ms; unseen1 first measures launch overhead: back to back,
   # synchronised (launch + finish) and a process's first launch
   if [ "$part" = unseen1 ]; then
+    # the device a plain create_some_context() gives the programs
+    python3 -c "import pyopencl as cl; print(cl.create_some_context(False).devices)" \
+      > "$r/plain_device.txt" 2>&1
     timeout 120 python3 benchmarks/launch_overhead.py > "$r/overhead.txt" 2>&1 \
       || echo "exit $? for launch_overhead" >> "$r/overhead.txt"
     set -- one_launch saxpy_loop tiny_loop array_arith elementwise reduction
