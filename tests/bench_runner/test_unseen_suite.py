@@ -67,21 +67,34 @@ def test_check_exits_non_zero_on_a_mismatch(monkeypatch) -> None:
     assert set(unseen.PROGRAMS) <= {p.stem for p in pathlib.Path(unseen.PROGRAM_DIR).glob("*.py")}
 
 
-def test_one_tiny_program_one_round_end_to_end() -> None:
-    report = urunner.run_unseen(["one_launch"], size="ci", repeat=1, command="test")
-    assert report.all_ok, report.programs[0].message
-    p = report.programs[0]
-    assert p.rounds == 1
-    assert all(len(p.times_s[k]) == 1 and p.times_s[k][0] > 0 for k in p.times_s)
-    assert p.launch_labels == {"plain": ["add"], "first": ["add"], "second": ["add"]}
-    ratio, which = p.worst_launch("second")
-    assert ratio is not None and which == "add #1"
-    d = json.loads(json.dumps(report.to_dict()))
-    assert d["programs"][0]["worst_launch"]["first"]["launch"] == "add #1"
+def test_one_tiny_program_one_round_end_to_end(tmp_path, capsys) -> None:
+    from skmd.cli import main
+    out = tmp_path / "unseen.json"
+    rc = main(["bench", "--suite", "unseen", "--only", "one_launch", "--repeat", "1",
+               "--json", str(out)])
+    d = json.loads(out.read_text())
+    assert rc == 0 and d["all_ok"], d["programs"][0]["message"]
+    p = d["programs"][0]
+    assert p["rounds"] == 1
+    assert all(len(t) == 1 and t[0] > 0 for t in p["times_s"].values())
+    assert p["launch_labels"] == {"plain": ["add"], "first": ["add"], "second": ["add"]}
+    assert p["worst_launch"]["first"]["launch"] == "add #1"
+    assert p["worst_launch"]["second"]["ratio"] > 0
+    assert d["worst_launch"]["second"]["launch"] == "one_launch: add #1"
+    printed = capsys.readouterr().out
+    assert "one_launch" in printed and "UNSEEN suite" in printed
+
+
+def test_table_names_a_failed_program() -> None:
     from rich.console import Console
+    from skmd.bench.unseen.results import UnseenReport
+    report = UnseenReport(machine={"devices": [], "home": "cpu0"}, date="", command="",
+                          size="ci", repeat=1,
+                          programs=[ProgramResult("bad", "ci", ok=False,
+                                                  message="plain warm-up run: exit status 1")])
     out = io.StringIO()
     render_unseen(report, Console(file=out, width=200))
-    assert "one_launch" in out.getvalue() and "UNSEEN suite" in out.getvalue()
+    assert "FAIL" in out.getvalue() and "exit status 1" in out.getvalue()
 
 
 def test_unknown_program_is_named() -> None:
