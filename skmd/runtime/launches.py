@@ -42,8 +42,9 @@ def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
                 parts.append((i, "local", v.size))
             else:
                 try:
-                    hash(v)
-                    parts.append((i, v))
+                    key = _hashable(v)
+                    hash(key)
+                    parts.append((i, key))
                 except TypeError:
                     parts.append((i, id(v)))
         else:
@@ -52,8 +53,9 @@ def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
 
 
 def _hashable(v: Any) -> Any:
-    """A packed scalar as part of a key: a 0-d array (``pyopencl.array.if_positive``
-    passes host scalars so) by its type and bytes, which is what the kernel gets."""
+    """A by-value argument as part of a key: an array (``pyopencl.array.if_positive``
+    passes host scalars as 0-d arrays) by its type and bytes, which is what the
+    kernel gets; not by ``id``, which a later array may reuse with another value."""
     if isinstance(v, np.ndarray):
         return (v.dtype.str, v.tobytes())
     return v

@@ -54,3 +54,21 @@ def test_device_from_int_ptr_keeps_the_virtual_device() -> None:
             assert type(cl.Device.from_int_ptr(other[0].int_ptr)) is cl.Device
     plain = cl.Device.from_int_ptr(dev.int_ptr)
     assert type(plain) is cl.Device, "uninstall left from_int_ptr patched"
+
+
+def test_decision_key_of_array_scalars_is_their_value() -> None:
+    """0-d arrays as arguments key decisions by value: equal values share a key,
+    other values do not, whether packed or set as objects."""
+    from skmd import config
+    from skmd.runtime.launches import signature
+    s = config.get()
+
+    def key(kind: str, value: float) -> tuple:
+        arg = (("pack", b"f", np.array(value, np.float32)) if kind == "pack"
+               else ("obj", np.array(value, np.float32)))
+        return signature({0: arg}, (1024,), (64,), None, False, s)
+
+    for kind in ("pack", "obj"):
+        assert hash(key(kind, 1.0)) == hash(key(kind, 1.0))
+        assert key(kind, 1.0) == key(kind, 1.0)
+        assert key(kind, 1.0) != key(kind, 2.0)
