@@ -395,10 +395,10 @@ unseen1|unseen2)
       || echo "exit $? for launch_overhead" >> "$r/overhead.txt"
     set -- one_launch saxpy_loop tiny_loop array_arith elementwise reduction
   else
-    set -- scan matmul_naive stencil mandelbrot transpose histogram nbody
+    set -- scan matmul_naive stencil mandelbrot transpose histogram nbody profiled_events
   fi
   for b in "$@"; do
-    bench unseen "" 72 --suite unseen --repeat 6 --max-seconds 50 $b
+    bench unseen "" 68 --suite unseen --repeat 6 --max-seconds 48 $b
   done ;;
 profile)
   for b in blackscholes matrixmultiplication; do

@@ -14,7 +14,7 @@ import os
 #: the programs, in table order (file names without ``.py``)
 PROGRAMS = ("one_launch", "saxpy_loop", "tiny_loop", "array_arith", "elementwise",
             "reduction", "scan", "matmul_naive", "stencil", "mandelbrot", "transpose",
-            "histogram", "nbody")
+            "histogram", "nbody", "profiled_events")
 
 PROGRAM_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs")
 
