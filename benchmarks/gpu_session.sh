@@ -10,6 +10,7 @@
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
+#         | unseen1 | unseen2
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -382,6 +383,25 @@ print(f'discover: {time.perf_counter() - t:.3f} s', [d.label for d in found], le
     done
   done
   python3 benchmarks/prediction_error.py --store "$r/prof" > "$r/accuracy.txt" 2>&1 ;;
+unseen1|unseen2)
+  # user-style programs as whole processes on every device (one GPU + the CPU), plain
+  # python against skmd run on an empty profile store and on the store that run left,
+  # as many rounds as fit (up to 6 for 95 % intervals), the worst launch against
+  # 1.25 x plain + 1 ms; unseen1 first measures launch overhead: back to back,
+  # synchronised (launch + finish) and a process's first launch
+  if [ "$part" = unseen1 ]; then
+    # the device a plain create_some_context() gives the programs
+    python3 -c "import pyopencl as cl; print(cl.create_some_context(False).devices)" \
+      > "$r/plain_device.txt" 2>&1
+    timeout 120 python3 benchmarks/launch_overhead.py > "$r/overhead.txt" 2>&1 \
+      || echo "exit $? for launch_overhead" >> "$r/overhead.txt"
+    set -- one_launch saxpy_loop tiny_loop array_arith elementwise reduction
+  else
+    set -- scan matmul_naive stencil mandelbrot transpose histogram nbody profiled_events
+  fi
+  for b in "$@"; do
+    bench unseen "" 68 --suite unseen --repeat 6 --max-seconds 48 $b
+  done ;;
 profile)
   for b in blackscholes matrixmultiplication; do
     for s in profile1 profile2 $size; do

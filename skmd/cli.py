@@ -62,7 +62,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="with --replay: traced batch graphs for runs that recorded none")
 
     b = sub.add_parser("bench", help="run the benchmark suites under every policy, side by side")
-    b.add_argument("--suite", choices=("skmd", "mkmd", "all"), default="skmd")
+    b.add_argument("--suite", choices=("skmd", "mkmd", "all", "unseen"), default="skmd",
+                   help="unseen: user-style programs, each a process, plain python "
+                        "vs skmd run")
     b.add_argument("--size", default="ci",
                    help="ci (small), paper (the thesis sizes) or another size a program defines")
     b.add_argument("--policy", action="append", default=None,

@@ -76,17 +76,24 @@ def _columns(report: BenchReport, suite: str) -> list[tuple[str, str]]:
     return cols
 
 
-def render_tables(report: BenchReport, console: Any = None) -> None:
-    """The summary tables (one per suite present) on a rich console."""
+def headline(report: Any, console: Any, what: str, width: int) -> Any:
+    """The console to print on (``width`` wide when not a terminal), with the line
+    that says what ran where printed on it."""
     from rich.console import Console
-    from rich.table import Table
     if console is None:
         console = Console()
         if not console.is_terminal:
-            console = Console(width=160)
+            console = Console(width=width)
     devs = ", ".join(f"{d['label']} ({d['name']})" for d in report.machine["devices"])
-    console.print(f"[bold]skmd bench[/bold] size={report.size} repeat={report.repeat} "
+    console.print(f"[bold]{what}[/bold] size={report.size} repeat={report.repeat} "
                   f"devices: {devs}; home {report.machine['home']}")
+    return console
+
+
+def render_tables(report: BenchReport, console: Any = None) -> None:
+    """The summary tables (one per suite present) on a rich console."""
+    from rich.table import Table
+    console = headline(report, console, "skmd bench", 160)
     for suite in ("skmd", "mkmd"):
         benches = [b for b in report.benchmarks if b.suite == suite]
         if not benches:

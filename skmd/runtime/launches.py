@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pyopencl as cl
 
 from skmd import config
@@ -44,13 +45,23 @@ def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
                 parts.append((i, "local", v.size))
             else:
                 try:
-                    hash(v)
-                    parts.append((i, v))
+                    key = _hashable(v)
+                    hash(key)
+                    parts.append((i, key))
                 except TypeError:
                     parts.append((i, id(v)))
         else:
-            parts.append((i, a[1:]))
+            parts.append((i, tuple(_hashable(x) for x in a[1:])))
     return tuple(parts)
+
+
+def _hashable(v: Any) -> Any:
+    """A by-value argument as part of a key: an array (``pyopencl.array.if_positive``
+    passes host scalars as 0-d arrays) by its type and bytes, which is what the
+    kernel gets; not by ``id``, which a later array may reuse with another value."""
+    if isinstance(v, np.ndarray):
+        return (v.dtype.str, v.tobytes())
+    return v
 
 def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
                lsize: Any, g_times_l: bool) -> tuple[Launch | None, str | None]:

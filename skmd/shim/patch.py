@@ -73,6 +73,17 @@ def _wrap_devices_property(orig: property, many: bool) -> property:
     return property(getter, doc=orig.__doc__)
 
 
+def _from_int_ptr(orig: Callable) -> staticmethod:
+    """``Device.from_int_ptr``: the home device's pointer gives the virtual device
+    back, as ``Context.devices`` does, so a round trip keeps the type.  (Platforms
+    stay as they are: ``Device.platform`` gives the real one.)"""
+    def from_int_ptr(int_ptr_value: int, retain: bool = True) -> Any:
+        dev = orig(int_ptr_value, retain)  # takes the reference when retain is False
+        vdev = virtual_pair()[1]
+        return vdev if dev.int_ptr == vdev.int_ptr else dev
+    return staticmethod(from_int_ptr)
+
+
 # -- launches and arguments ---------------------------------------------------------
 def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
                              local_work_size: Any = None, global_work_offset: Any = None,
@@ -353,9 +364,11 @@ def install() -> None:
             return
         from skmd.runtime.core import get_runtime
         get_runtime()  # fail early and clearly when there is no device
+        virtual_pair()  # made with the original from_int_ptr, patched below
         _set(cl, "get_platforms", _get_platforms)
         _set(_cl.Context, "devices", _wrap_devices_property(_cl.Context.devices, True))
         _set(_cl.CommandQueue, "device", _wrap_devices_property(_cl.CommandQueue.device, False))
+        _set(_cl.Device, "from_int_ptr", _from_int_ptr(_cl.Device.from_int_ptr))
         _set(_cl, "enqueue_nd_range_kernel", _enqueue_nd_range_kernel)
         _set(cl, "enqueue_nd_range_kernel", _enqueue_nd_range_kernel)
         _set(_cl.Kernel, "set_arg", _set_arg)

@@ -1,0 +1,1 @@
+"""The unseen suite's programs: stand-alone scripts (a package only so that they install)."""

@@ -1,0 +1,108 @@
+"""``skmd bench --suite unseen``: the figures from plain data, and one tiny real run."""
+from __future__ import annotations
+
+import io
+import json
+import pathlib
+
+import pytest
+
+from skmd.bench import unseen
+from skmd.bench.unseen import runner as urunner
+from skmd.bench.unseen.results import ProgramResult, launch_ratio, worst_launch
+from skmd.bench.unseen.table import render_unseen
+
+
+def test_launch_ratio_is_one_at_the_allowance() -> None:
+    assert launch_ratio(1.25 * 0.004 + 0.001, 0.004) == pytest.approx(1.0)
+    assert launch_ratio(0.0005, 0.0) == pytest.approx(0.5)
+
+
+def test_worst_launch_pairs_by_position_with_medians_over_rounds() -> None:
+    labels = ["a", "b", "a"]
+    plain = [[0.010, 0.001, 0.010], [0.012, 0.001, 0.010], [0.010, 0.001, 0.011]]
+    skmd = [[0.010, 0.001, 0.100], [0.011, 0.009, 0.001], [0.012, 0.009, 0.100]]
+    ratio, which = worst_launch(labels, plain, labels, skmd)
+    assert which == "a #3"
+    assert ratio == pytest.approx(0.100 / (1.25 * 0.010 + 0.001))
+
+
+def test_worst_launch_stops_where_the_launches_part() -> None:
+    ratio, which = worst_launch(["a", "b"], [[0.01, 0.01]], ["a", "c"], [[0.01, 9.0]])
+    assert which == "a #1" and ratio < 1
+    assert worst_launch([], [], [], []) == (None, None)
+
+
+def test_plain_alternates_and_the_first_skmd_run_precedes_the_second() -> None:
+    orders = [urunner.run_order(r) for r in range(1, 5)]
+    assert [o.index("plain") for o in orders] == [0, 2, 0, 2]
+    assert all(o.index("first") < o.index("second") for o in orders)
+
+
+def test_speedup_is_plain_over_skmd_round_by_round() -> None:
+    p = ProgramResult("x", "ci", times_s={"plain": [1.0] * 6, "first": [2.0] * 5 + [4.0],
+                                          "second": [1.0] * 6})
+    med, ci = p.speedup("first")
+    assert med == pytest.approx(0.5) and ci is not None and ci[0] <= 0.5 <= ci[1]
+    assert p.speedup("second")[0] == pytest.approx(1.0)
+
+
+def test_a_program_that_fails_its_check_fails_the_suite(tmp_path, monkeypatch) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("import sys\nprint('wrong answer', file=sys.stderr)\nsys.exit(3)\n")
+    monkeypatch.setattr(urunner, "program_path", lambda name: str(bad))
+    report = urunner.run_unseen(["bad"], size="ci", repeat=1)
+    assert not report.all_ok
+    assert "exit status 3" in report.programs[0].message
+    assert "wrong answer" in report.programs[0].message
+
+
+def test_check_exits_non_zero_on_a_mismatch(monkeypatch) -> None:
+    monkeypatch.syspath_prepend(unseen.PROGRAM_DIR)
+    import launchlog
+    launchlog.check("same", [1.0, 2.0], [1.0, 2.0])
+    with pytest.raises(SystemExit) as exc:
+        launchlog.check("off", [1.0, 2.5], [1.0, 2.0])
+    assert exc.value.code == 1
+    assert set(unseen.PROGRAMS) <= {p.stem for p in pathlib.Path(unseen.PROGRAM_DIR).glob("*.py")}
+
+
+def test_one_tiny_program_one_round_end_to_end(tmp_path, capsys) -> None:
+    from skmd.cli import main
+    out = tmp_path / "unseen.json"
+    rc = main(["bench", "--suite", "unseen", "--only", "one_launch", "--repeat", "1",
+               "--json", str(out)])
+    d = json.loads(out.read_text())
+    assert rc == 0 and d["all_ok"], d["programs"][0]["message"]
+    p = d["programs"][0]
+    assert p["rounds"] == 1
+    assert all(len(t) == 1 and t[0] > 0 for t in p["times_s"].values())
+    assert p["launch_labels"] == {"plain": ["add"], "first": ["add"], "second": ["add"]}
+    assert p["worst_launch"]["first"]["launch"] == "add #1"
+    assert p["worst_launch"]["second"]["ratio"] > 0
+    assert d["worst_launch"]["second"]["launch"] == "one_launch: add #1"
+    printed = capsys.readouterr().out
+    assert "one_launch" in printed and "UNSEEN suite" in printed
+
+
+def test_table_names_a_failed_program() -> None:
+    from rich.console import Console
+    from skmd.bench.unseen.results import UnseenReport
+    report = UnseenReport(machine={"devices": [], "home": "cpu0"}, date="", command="",
+                          size="ci", repeat=1,
+                          programs=[ProgramResult("bad", "ci", ok=False,
+                                                  message="plain warm-up run: exit status 1")])
+    out = io.StringIO()
+    render_unseen(report, Console(file=out, width=200))
+    assert "FAIL" in out.getvalue() and "exit status 1" in out.getvalue()
+
+
+def test_unknown_program_is_named() -> None:
+    with pytest.raises(KeyError, match="nope"):
+        urunner.run_unseen(["nope"], size="ci", repeat=1)
+
+
+def test_cli_offers_the_suite() -> None:
+    from skmd.cli import _parser
+    ns = _parser().parse_args(["bench", "--suite", "unseen", "--only", "one_launch"])
+    assert ns.suite == "unseen" and ns.only == ["one_launch"]

@@ -1,0 +1,74 @@
+"""pyopencl calls that work bare work with skmd installed over several devices.
+
+Each case is a call that once raised under skmd only: a host scalar that
+``pyopencl.array`` passes to a kernel as a 0-d array, and a device rebuilt from
+its pointer.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import shim_programs as sp
+from skmd.testing import compare_with_and_without, skmd_installed
+
+pytestmark = pytest.mark.filterwarnings("ignore::pyopencl.RepeatedKernelRetrieval")
+
+
+def if_positive_with_host_scalars(cl):
+    import pyopencl.array as cla
+    _, q = sp.ctx_queue(cl)
+    x = sp.rng(3).standard_normal(4096).astype(np.float32)
+    a = cla.to_device(q, x)
+    b = cla.to_device(q, 2 * x)
+    return {"then_scalar": cla.if_positive(a, np.float32(3), b).get(),
+            "else_scalar": cla.if_positive(a, b, np.float32(-1)).get(),
+            # the same kernel again with another scalar: a new decision, not the old one
+            "else_other": cla.if_positive(a, b, np.float32(5)).get()}
+
+
+@pytest.mark.parametrize("policy", ["even", "hill"])
+def test_if_positive_with_host_scalar(policy: str) -> None:
+    bad, records = compare_with_and_without(if_positive_with_host_scalars, policy=policy)
+    assert not bad, f"if_positive under policy={policy} differs with skmd: {bad}"
+    assert any(r.kernel == "if_positive" for r in records), "no if_positive launch recorded"
+    x = sp.rng(3).standard_normal(4096).astype(np.float32)
+    import pyopencl as cl
+    with skmd_installed(policy=policy):
+        out = if_positive_with_host_scalars(cl)
+    np.testing.assert_array_equal(out["else_other"], np.where(x > 0, 2 * x, np.float32(5)))
+
+
+def test_device_from_int_ptr_keeps_the_virtual_device() -> None:
+    import pyopencl as cl
+    with skmd_installed() as rt:
+        assert len(rt.devices) >= 2, "the test wants several devices (POCL_DEVICES)"
+        ctx = cl.create_some_context(interactive=False)
+        dev, = ctx.devices
+        again = cl.Device.from_int_ptr(dev.int_ptr)
+        assert type(again) is type(dev), f"{type(again)} is not {type(dev)}"
+        assert again == dev
+        assert type(dev).from_int_ptr(dev.int_ptr) is dev  # as pyopencl's own tests call it
+        other = [d.device for d in rt.devices if d.device.int_ptr != dev.int_ptr]
+        if other:  # a helper device's pointer gives a plain device
+            assert type(cl.Device.from_int_ptr(other[0].int_ptr)) is cl.Device
+    plain = cl.Device.from_int_ptr(dev.int_ptr)
+    assert type(plain) is cl.Device, "uninstall left from_int_ptr patched"
+
+
+def test_decision_key_of_array_scalars_is_their_value() -> None:
+    """0-d arrays as arguments key decisions by value: equal values share a key,
+    other values do not, whether packed or set as objects."""
+    from skmd import config
+    from skmd.runtime.launches import signature
+    s = config.get()
+
+    def key(kind: str, value: float) -> tuple:
+        arg = (("pack", b"f", np.array(value, np.float32)) if kind == "pack"
+               else ("obj", np.array(value, np.float32)))
+        return signature({0: arg}, (1024,), (64,), None, False, s)
+
+    for kind in ("pack", "obj"):
+        assert hash(key(kind, 1.0)) == hash(key(kind, 1.0))
+        assert key(kind, 1.0) == key(kind, 1.0)
+        assert key(kind, 1.0) != key(kind, 2.0)
