@@ -106,3 +106,16 @@ def test_cli_offers_the_suite() -> None:
     from skmd.cli import _parser
     ns = _parser().parse_args(["bench", "--suite", "unseen", "--only", "one_launch"])
     assert ns.suite == "unseen" and ns.only == ["one_launch"]
+
+
+def test_plain_runs_get_the_home_device_whatever_platform_comes_first():
+    """The plain baseline is skmd's home device, named as pyopencl's PYOPENCL_CTX."""
+    import pyopencl as cl
+    from skmd.bench.unseen.runner import ctx_of, machine_of
+    machine, ctx = machine_of()
+    assert ctx is not None
+    pi, di = (int(x) for x in ctx.split(":"))
+    dev = cl._cl.get_platforms()[pi].get_devices()[di]
+    home = next(d for d in machine["devices"] if d["label"] == machine["home"])
+    assert dev.name.strip() == home["name"].strip()
+    assert ctx_of(object.__new__(type("NoDevice", (), {"int_ptr": -1}))) is None

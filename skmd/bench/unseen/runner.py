@@ -55,11 +55,15 @@ def command_of(kind: str, path: str, size: str) -> list[str]:
     return [sys.executable, "-m", "skmd", "run", path, size]
 
 
-def run_once(kind: str, path: str, size: str, store: str | None, limit_s: float
+def run_once(kind: str, path: str, size: str, store: str | None, limit_s: float,
+             plain_ctx: str | None = None
              ) -> tuple[float, list[str], list[float], str | None]:
     """One process: its seconds, its launches' labels and seconds, and an error
-    (its exit status and last lines) or None."""
+    (its exit status and last lines) or None.  ``plain_ctx``: the plain run's
+    ``PYOPENCL_CTX`` (skmd's runs see their one virtual device whatever it is)."""
     env = dict(os.environ)
+    if kind == "plain" and plain_ctx:
+        env["PYOPENCL_CTX"] = plain_ctx
     fd, log = tempfile.mkstemp(prefix="skmd-unseen-launches-", suffix=".json")
     os.close(fd)
     env["UNSEEN_LAUNCH_LOG"] = log
@@ -90,11 +94,12 @@ def run_once(kind: str, path: str, size: str, store: str | None, limit_s: float
 
 
 def bench_program(name: str, size: str, repeat: int, limit_s: float,
-                  deadline: float | None = None) -> ProgramResult:
+                  deadline: float | None = None, plain_ctx: str | None = None
+                  ) -> ProgramResult:
     """The warm-up run and ``repeat`` rounds of one program (fewer at the deadline)."""
     res = ProgramResult(name=name, size=size)
     path = program_path(name)
-    _, _, _, err = run_once("plain", path, size, None, limit_s)
+    _, _, _, err = run_once("plain", path, size, None, limit_s, plain_ctx)
     if err is not None:
         res.ok, res.message = False, f"plain warm-up run: {err}"
         return res
@@ -108,7 +113,8 @@ def bench_program(name: str, size: str, repeat: int, limit_s: float,
         store = tempfile.mkdtemp(prefix="skmd-unseen-store-")
         try:
             for kind in run_order(rnd):
-                took, labels, secs, err = run_once(kind, path, size, store, limit_s)
+                took, labels, secs, err = run_once(kind, path, size, store, limit_s,
+                                                   plain_ctx)
                 if err is not None:
                     res.ok, res.message = False, f"{kind} run, round {rnd}: {err}"
                     return res
@@ -122,14 +128,27 @@ def bench_program(name: str, size: str, repeat: int, limit_s: float,
     return res
 
 
-def machine_of() -> dict:
-    """The machine, as the other suites describe it (devices as skmd finds them)."""
+def machine_of() -> tuple[dict, str | None]:
+    """The machine, as the other suites describe it (devices as skmd finds them), and
+    the ``PYOPENCL_CTX`` that gives plain runs skmd's home device (the fastest): the
+    baseline is the best single device, whichever platform the machine lists first."""
     from skmd.bench.runner import machine_info
     from skmd.runtime.devices import choose_home, discover
     devices, _ = discover()
     home = choose_home(devices, os.environ.get("SKMD_HOME")) if devices else None
-    return machine_info(SimpleNamespace(
+    info = machine_info(SimpleNamespace(
         devices=devices, home=home if home is not None else SimpleNamespace(label="–")))
+    return info, None if home is None else ctx_of(home.device)
+
+
+def ctx_of(device: object) -> str | None:
+    """``"P:D"`` of ``device`` among the real platforms (``PYOPENCL_CTX`` form)."""
+    import pyopencl as cl
+    for pi, plat in enumerate(cl._cl.get_platforms()):
+        for di, dev in enumerate(plat.get_devices()):
+            if dev.int_ptr == device.int_ptr:  # type: ignore[attr-defined]
+                return f"{pi}:{di}"
+    return None
 
 
 def run_unseen(names: Sequence[str] | None = None, size: str = "ci", repeat: int = 3, *,
@@ -145,7 +164,10 @@ def run_unseen(names: Sequence[str] | None = None, size: str = "ci", repeat: int
     repeat = max(1, int(repeat))
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
-    report = UnseenReport(machine=machine_of(), size=size, repeat=repeat, command=command,
+    machine, plain_ctx = machine_of()
+    if plain_ctx is not None and not os.environ.get("PYOPENCL_CTX"):
+        machine["plain_ctx"] = plain_ctx
+    report = UnseenReport(machine=machine, size=size, repeat=repeat, command=command,
                           date=_dt.datetime.now().astimezone().isoformat(timespec="seconds"))
     from skmd.bench.runner import _Ticker
     ticker = _Ticker(progress, len(chosen))
@@ -157,7 +179,7 @@ def run_unseen(names: Sequence[str] | None = None, size: str = "ci", repeat: int
                     name, size, skipped="not run: time limit reached"))
             else:
                 report.programs.append(bench_program(name, size, repeat, run_limit_s,
-                                                     deadline))
+                                                     deadline, machine.get("plain_ctx")))
             ticker.advance()
     finally:
         ticker.close()
@@ -165,6 +187,9 @@ def run_unseen(names: Sequence[str] | None = None, size: str = "ci", repeat: int
              if p.ok and p.skipped is None and p.rounds < repeat]
     if short:
         report.notes.append(f"time limit: rounds run of {repeat}: " + ", ".join(short))
+    if machine.get("plain_ctx"):
+        report.notes.append(f"plain runs: PYOPENCL_CTX={machine['plain_ctx']} "
+                            f"(skmd's home device, {machine.get('home')})")
     if repeat < 6:
         report.notes.append("95 % confidence intervals need 6 rounds or more (--repeat)")
     report.elapsed_s = time.perf_counter() - started
