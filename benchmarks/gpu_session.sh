@@ -395,12 +395,18 @@ unseen1|unseen2)
       > "$r/plain_device.txt" 2>&1
     timeout 120 python3 benchmarks/launch_overhead.py > "$r/overhead.txt" 2>&1 \
       || echo "exit $? for launch_overhead" >> "$r/overhead.txt"
+    # a program's first, second and worst launches, twice on one store (second run)
+    d=$(mktemp -d)
+    for k in 1 2; do
+      SKMD_PROFILE_DIR=$d timeout 60 python3 benchmarks/sync_launch.py --launches 2000 \
+        --n 1048576 || echo "exit $? for sync_launch"
+    done > "$r/sync.txt" 2>&1
     set -- one_launch saxpy_loop tiny_loop array_arith elementwise reduction
   else
     set -- scan matmul_naive stencil mandelbrot transpose histogram nbody profiled_events
   fi
   for b in "$@"; do
-    bench unseen "" 68 --suite unseen --repeat 6 --max-seconds 48 $b
+    bench unseen "" 40 --suite unseen --repeat 6 --max-seconds 30 $b
   done ;;
 profile)
   for b in blackscholes matrixmultiplication; do
