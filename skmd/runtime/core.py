@@ -24,8 +24,7 @@ import pyopencl as cl
 from skmd import config
 from skmd import partition  # noqa: F401 - the decisions' models, patched by tests here
 from skmd.report.records import LaunchRecord, settle_records
-from skmd.runtime import buffers as bufmod
-from skmd.runtime import faults, launches, planner, running
+from skmd.runtime import faults, launches, mirror_pool, planner, running
 from skmd.runtime.background import Background
 # GAIN_MARGIN: graph mode's guard rail reads it from here
 from skmd.runtime.deciding import DECISION_REUSE, GAIN_MARGIN, MAX_REUSE, Decider  # noqa: F401
@@ -396,4 +395,4 @@ def reset_runtime() -> None:
         _runtime.close()
         _runtime.pool.shutdown(wait=True)
     _runtime = None
-    bufmod.clear_device_pool()
+    mirror_pool.clear()
