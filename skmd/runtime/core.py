@@ -21,7 +21,7 @@ from typing import Any, Callable
 import numpy as np
 import pyopencl as cl
 
-from skmd import config
+from skmd import config, modes
 from skmd import partition  # noqa: F401 - the decisions' models, patched by tests here
 from skmd.report.records import LaunchRecord, settle_records
 from skmd.runtime import faults, launches, mirror_pool, planner, running
@@ -228,6 +228,7 @@ class Runtime:
         entry = self.background.entry(kernel)
         args = args_of(kernel)
         s = config.get()
+        mode = modes.mode_named(s.mode)
         if entry.reason is None and self.profiler is None:
             key = launches.signature(args, gsize, lsize, offset, g_times_l, s)
             hit = entry.decisions.get(key)
@@ -237,14 +238,14 @@ class Runtime:
                 if reason is not None:
                     return running.run_whole(self, queue, kernel, entry, args, gsize, lsize,
                                              offset, wait_for, g_times_l, allow_empty, reason)
-                if s.mode not in ("mkmd", "coarse"):
+                if not mode.defers_to_graph:
                     return running.run_split(self, queue, entry, args, launch, shares,
                                              wait_for, s, key)
         else:
             key = None
         reason = entry.reason
-        if reason is None and s.mode == "inorder":
-            reason = "in-order mode"
+        if reason is None and not mode.may_split:
+            reason = mode.whole_reason
         if reason is None and offset is not None and any(int(o) for o in offset):
             reason = "launch has a global offset"
         if reason is None and wait_for and any(
@@ -261,7 +262,7 @@ class Runtime:
             except Exception as exc:  # profiling must not break the program
                 self.warn_once(f"profile:{entry.key}", f"could not profile {entry.name}: {exc}")
             reason = "profiling run: launches run whole"
-        if s.mode in ("mkmd", "coarse"):
+        if mode.defers_to_graph:
             if reason is None and entry.analysis is not None:
                 if not self.graph.runs_at_once(entry, launch):
                     return self.graph.defer(queue, entry, args, launch, kernel)
@@ -279,7 +280,7 @@ class Runtime:
                 # kept per launch shape, for the guard rail and the run log
                 entry.decisions[("alone",) + key] = d.alone
                 entry.decisions[("plan",) + key] = d.plan
-        if key is not None and s.mode not in ("mkmd", "coarse") and keep:
+        if key is not None and not mode.defers_to_graph and keep:
             # decisions are re-made now and then so measured speeds can move them
             prev = entry.decisions.get(key)
             if span is None:
