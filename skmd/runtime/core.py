@@ -4,8 +4,10 @@ It owns the physical devices, the home device's helper queues, the online speed
 estimates, the profile store and the run log, and it decides for every kernel
 launch on the home device whether to run it whole (asynchronously, as pyopencl
 would) or split (synchronously, through :mod:`skmd.runtime.executor`).  What it
-holds is kept in rooms of their own: the run log in :mod:`.recording`, link
-speeds in :mod:`.link_book`, the decisions in :mod:`.deciding`.
+does is kept in rooms of their own: the run log in :mod:`.recording`, link
+speeds in :mod:`.link_book`, the decisions in :mod:`.deciding`, running a launch
+whole or split in :mod:`.running`; what a mode changes is asked of
+:mod:`skmd.modes`.
 """
 from __future__ import annotations
 
@@ -205,23 +207,6 @@ class Runtime:
             self.profiler.finish()
             self.profiler = None
 
-    # -- links (see :class:`LinkBook`) ------------------------------------------
-    def home_link(self) -> tuple[float, float]:
-        """The home device's own measured host link."""
-        return self.links.home_link()
-
-    def link(self, dev: PhysicalDevice) -> tuple[float, float]:
-        """``dev``'s (h2d, d2h) bytes/s as the decisions take them."""
-        return self.links.link(dev)
-
-    def probed_link(self, dev: PhysicalDevice) -> tuple[float, float]:
-        """The link probe's (h2d, d2h) bytes/s for ``dev``."""
-        return self.links.probed_link(dev)
-
-    def link_note(self) -> str | None:
-        """For the run log: links taken as measured in place."""
-        return self.links.link_note()
-
     # -- the launch hook -------------------------------------------------------
     def on_launch(self, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: Any,
                   offset: Any, wait_for: Any, g_times_l: bool, allow_empty: bool) -> cl.Event:
@@ -299,7 +284,21 @@ class Runtime:
                                      reason or "single device chosen")
         return running.run_split(self, queue, entry, args, launch, plan, wait_for, s, key, note)
 
-    # -- the run log (see :class:`Recorder`) -------------------------------------
+    # -- what graph mode and the shim ask of the runtime's rooms ------------------
+    # links (see :class:`LinkBook`)
+    def home_link(self) -> tuple[float, float]:
+        """The home device's own measured host link."""
+        return self.links.home_link()
+
+    def link(self, dev: PhysicalDevice) -> tuple[float, float]:
+        """``dev``'s (h2d, d2h) bytes/s as the decisions take them."""
+        return self.links.link(dev)
+
+    def link_note(self) -> str | None:
+        """For the run log: links taken as measured in place."""
+        return self.links.link_note()
+
+    # the run log (see :class:`Recorder`)
     @property
     def records(self) -> list[LaunchRecord]:
         """Every launch recorded so far, in launch order."""
@@ -321,6 +320,7 @@ class Runtime:
 
     @property
     def seq_lock(self) -> threading.Lock:
+        """Held while a sequence number is taken."""
         return self.recorder.seq_lock
 
     def note_whole(self, entry: KernelEntry, gsize: Any, lsize: Any, reason: str,
@@ -336,16 +336,17 @@ class Runtime:
         """The latest launch recorded after sequence number ``after``, or None."""
         return self.recorder.last_record(after)
 
-    # -- deciding (see :class:`Decider`) -----------------------------------------
+    # the decisions (see :class:`Decider`)
     def _curve(self, entry: KernelEntry, launch: Launch, dev: PhysicalDevice
                ) -> Callable[[np.ndarray], np.ndarray] | None:
+        """Seconds for so many work-groups of ``launch`` on ``dev`` (None: unknown)."""
         return self.decider.curve(entry, launch, dev)
 
     def learn(self, entry: KernelEntry, launch: Launch, rec: LaunchRecord) -> None:
         """Fold a launch's measured sub-kernel times into the estimates."""
         self.decider.learn(entry, launch, rec)
 
-    # -- the run log ------------------------------------------------------------
+    # -- at exit ------------------------------------------------------------------
     def close(self) -> None:
         """At exit: finish what runs in the background, then write what was learnt."""
         self.background.stop()

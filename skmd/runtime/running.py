@@ -38,7 +38,7 @@ def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelE
                                       g_times_l, allow_empty)
     for b in entry.written_buffers(args):
         bufmod.note_written(b)
-    rt.note_whole(entry, gsize, lsize, reason, evt, t_call, queue)
+    rt.recorder.note_whole(entry, gsize, lsize, reason, evt, t_call, queue)
     return evt
 
 def run_split(rt: Any, queue: cl.CommandQueue, entry: KernelEntry, args: dict[int, ArgValue],
@@ -63,7 +63,7 @@ def run_split(rt: Any, queue: cl.CommandQueue, entry: KernelEntry, args: dict[in
         rec.fastest_single_s, rec.fastest_single = alone
     if plan is not None:
         rec.predicted = {k: v for k, v in plan.predicted.items() if shares.get(k)}
-        links_used = rt.link_note()
+        links_used = rt.links.link_note()
         if links_used:
             rec.notes.append(links_used)
     ranges = planner.to_ranges(shares, rt.order)
@@ -79,7 +79,7 @@ def run_split(rt: Any, queue: cl.CommandQueue, entry: KernelEntry, args: dict[in
     rt.decider.learn_overhead(rec)
     rt.decider.learn(entry, launch, rec)
     rt.decider.check_gain(entry, key, launch, rec, s)
-    rt.keep_record(rec)
+    rt.recorder.keep_record(rec)
     # the home device's sub-kernel: a real kernel event (profiling info covers
     # the home share); a marker when home ran no rows
     return run.home_event if run.home_event is not None else raw.enqueue_marker(queue)

@@ -436,8 +436,8 @@ def test_links_measured_in_place_replace_the_probe(learn):
         recs = [r for r in rt.records if r.kernel == "scale"]
         helpers = rt.order[1:]
         learned = {d.label: rt.link_rates.correct(d.label, (0.0, 0.0)) for d in helpers}
-        used = {d.label: rt.link(d) for d in helpers}
-        probe = {d.label: rt.probed_link(d) for d in helpers}
+        used = {d.label: rt.links.link(d) for d in helpers}
+        probe = {d.label: rt.links.probed_link(d) for d in helpers}
     assert not mismatches(bare, out)
     assert len(_split(recs)) == 4, "linear splits three devices as fast as each other"
     for label in learned:
