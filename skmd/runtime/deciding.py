@@ -199,25 +199,21 @@ class Decider:
 
     def check_gain(self, entry: KernelEntry, key: tuple | None, launch: Launch,
                    rec: LaunchRecord, s: config.Settings) -> None:
-        """Guard rail: a split measured slower than the predicted single device stops.
-
-        The cost model can underestimate what a split really costs (transfers,
-        allocations, synchronisation); when the measured split is slower than the
-        model's own figure for the best device alone, the launch runs whole until
-        the decision is next re-made.
-        """
+        """Guard rail (:func:`skmd.decide.gain_lost`): a split measured slower than
+        the predicted single device runs whole until the decision is next re-made."""
         if key is None or s.policy not in ("hill", "linear"):
             return
         alone = (entry.decisions.get(("alone",) + key) or (None, None))[0]
-        if not alone or rec.wall_s <= GAIN_MARGIN * alone:
+        why = decide.gain_lost(rec.wall_s, alone, GAIN_MARGIN)
+        if why is None:
             return
-        why = (f"split measured {rec.wall_s * 1e3:.2f} ms > {alone * 1e3:.2f} ms predicted "
-               "for the best device alone")
         rec.notes.append(why + "; running whole from now on")
         entry.decisions[key] = (launch, None, why, MAX_REUSE, MAX_REUSE)
 
     def learn_overhead(self, rec: LaunchRecord) -> None:
-        """What a split costs beyond the busiest device's transfers and run, per extra device."""
+        """What a split costs beyond the busiest device's transfers and run, per extra
+        device (:func:`skmd.decide.overhead_step`); a kernel's first split on a
+        device pays one-time costs and is not counted."""
         used = [lb for lb, g in rec.shares.items() if g]
         if len(used) < 2:
             return
@@ -229,11 +225,8 @@ class Decider:
         for p in rec.pieces:
             if p.device in busy and p.kind in ("h2d", "d2h", "kernel"):
                 busy[p.device] += p.end - p.start
-        extra = max(rec.wall_s - max(busy.values()) - rec.merge_s, 0.0) / (len(used) - 1)
-        # one stall (a page fault storm, another process) must not stop all splitting:
-        # a sample moves the estimate at most to a few times what it was
-        extra = min(extra, 4.0 * self.split_overhead_s + 1e-3)
-        self.split_overhead_s = 0.7 * self.split_overhead_s + 0.3 * extra
+        self.split_overhead_s = decide.overhead_step(
+            self.split_overhead_s, rec.wall_s, max(busy.values()), rec.merge_s, len(used) - 1)
 
     def learn(self, entry: KernelEntry, launch: Launch, rec: LaunchRecord) -> None:
         """Fold a split launch's measured sub-kernel times into the estimates."""
