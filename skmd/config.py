@@ -75,8 +75,10 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Iterator
 
+from skmd import modes
+
 POLICIES = ("hill", "linear", "single", "even", "static")
-MODES = ("skmd", "mkmd", "coarse", "inorder")
+MODES = tuple(modes.MODES)
 MERGES = ("kernel", "diff")
 PINNED_COPIES = ("auto", "always", "never")
 
@@ -86,7 +88,7 @@ class Settings:
     devices: str | None = None
     home: str | None = None
     policy: str = "hill"
-    mode: str = "skmd"
+    mode: str = modes.DEFAULT
     profile_dir: str | None = None
     online: bool = True
     verify: bool = False
@@ -123,9 +125,7 @@ class Settings:
         if self.policy not in POLICIES:
             raise ValueError(
                 f"SKMD_POLICY={self.policy!r} is not one of {', '.join(POLICIES)}")
-        if self.mode not in MODES:
-            raise ValueError(
-                f"SKMD_MODE={self.mode!r} is not one of {', '.join(MODES)}")
+        modes.mode_named(self.mode)  # a ValueError that names SKMD_MODE and the choices
         if self.merge not in MERGES:
             raise ValueError(
                 f"SKMD_MERGE={self.merge!r} is not one of {', '.join(MERGES)}")
@@ -170,7 +170,7 @@ def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Se
         devices=env.get("SKMD_DEVICES") or None,
         home=env.get("SKMD_HOME") or None,
         policy=(env.get("SKMD_POLICY") or "hill").strip().lower(),
-        mode=(env.get("SKMD_MODE") or "skmd").strip().lower(),
+        mode=(env.get("SKMD_MODE") or modes.DEFAULT).strip().lower(),
         profile_dir=env.get("SKMD_PROFILE_DIR") or None,
         online=_flag(env.get("SKMD_ONLINE"), True, "SKMD_ONLINE"),
         verify=_flag(env.get("SKMD_VERIFY"), False, "SKMD_VERIFY"),

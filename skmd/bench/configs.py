@@ -6,8 +6,6 @@ each configuration means), and in which order each round runs them.
 """
 from __future__ import annotations
 
-import importlib
-import inspect
 import itertools
 import math
 from dataclasses import dataclass
@@ -83,40 +81,14 @@ def fraction_key(labels: Sequence[str], fr: Sequence[float]) -> str:
 
 
 def mode_support(mode: str) -> str | None:
-    """None when the runtime implements ``mode``, else why it is skipped.
-
-    A runtime may declare ``supported_modes``; without that declaration a mode is
-    taken as implemented when the runtime or shim code refers to it by name
-    (``config.Settings`` accepts every mode, so setting one never fails by itself).
-    """
-    from skmd import config
+    """None when the runtime implements ``mode`` (the mode registry holds it), else
+    why it is skipped."""
+    from skmd import modes
     try:
-        with config.override(mode=mode):
-            pass
-    except Exception as exc:
+        modes.mode_named(mode)
+    except ValueError as exc:
         return f"mode {mode!r} cannot be set: {exc}"
-    from skmd.runtime import core
-    declared = getattr(core.Runtime, "supported_modes", None)
-    if declared is not None:
-        try:
-            modes = declared() if callable(declared) else declared
-        except TypeError:
-            modes = declared(core.get_runtime())
-        return None if mode in modes else f"runtime does not support mode {mode!r}"
-    import pkgutil
-    import skmd.runtime
-    import skmd.shim
-    needles = (f'"{mode}"', f"'{mode}'")
-    for pkg in (skmd.runtime, skmd.shim):
-        for info in pkgutil.iter_modules(pkg.__path__):
-            try:
-                src = inspect.getsource(importlib.import_module(f"{pkg.__name__}.{info.name}"))
-            except Exception:
-                continue
-            if any(n in src for n in needles):
-                return None
-    return (f"mode {mode!r} is not implemented by the runtime yet "
-            f"(config accepts it, launches would run as mode 'skmd')")
+    return None
 
 
 def plan_configs(labels: Sequence[str], home: str, policies: Sequence[str],

@@ -6,12 +6,15 @@ same functions with made-up figures.
 
 * :mod:`.policy`: a launch's shares under each policy, or why it runs whole;
 * :mod:`.calibration`: how helpers nothing is measured about are measured;
-* :mod:`.transfer`: what moving a helper's rows costs, bounded.
+* :mod:`.transfer`: what moving a helper's rows costs, bounded;
+* :mod:`.feedback`: what a split's measurements change (overhead, guard rail).
 """
 from skmd.decide.calibration import (DevicePrior, calibration_plan, calibration_slices,
                                      helper_speed, never_pays, slice_note)
+from skmd.decide.feedback import gain_lost, overhead_step
 from skmd.decide.policy import Decision
 from skmd.decide.transfer import best_saving, transfer_bound, via_home
 
 __all__ = ["Decision", "DevicePrior", "best_saving", "calibration_plan", "calibration_slices",
-           "helper_speed", "never_pays", "slice_note", "transfer_bound", "via_home"]
+           "gain_lost", "helper_speed", "never_pays", "overhead_step", "slice_note",
+           "transfer_bound", "via_home"]

@@ -8,7 +8,8 @@ or corrupt, it warns once and carries on in memory (seeded from the file when
 it can be read), and it never writes to a file it could not vouch for.
 
 Location: ``$SKMD_PROFILE_DIR/profiles.sqlite``, else
-``platformdirs.user_data_dir("skmd")/profiles.sqlite``.
+``platformdirs.user_data_dir("skmd")/profiles.sqlite``.  The records its rows
+read back as are in :mod:`.store_rows`.
 """
 from __future__ import annotations
 
@@ -18,11 +19,11 @@ import sqlite3
 import threading
 import time
 import warnings
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from skmd.predict.features import Sample
+from skmd.predict.store_rows import DeviceInfo, Link, Profile, RunInfo, profile_from_mapping
 from skmd.report.records import LaunchRecord
 
 __all__ = ["ProfileStore", "ProfileStoreWarning", "Profile", "Link", "DeviceInfo", "RunInfo",
@@ -79,44 +80,6 @@ def default_path() -> Path:
         import platformdirs
         folder = platformdirs.user_data_dir("skmd")
     return Path(folder) / "profiles.sqlite"
-
-
-@dataclass
-class Profile:
-    """One timed run of a kernel on a device with some of its work-groups enabled."""
-    kernel_key: str
-    fingerprint: str
-    sample: Sample
-    seconds: float
-    created_at: float | None = None
-
-
-@dataclass(frozen=True)
-class Link:
-    fingerprint: str
-    h2d_bps: float
-    d2h_bps: float
-    pinned: bool
-    measured_at: float
-
-
-@dataclass(frozen=True)
-class DeviceInfo:
-    fingerprint: str
-    label: str
-    name: str
-    vendor: str
-    type: str
-    compute_units: int
-    memory: int
-
-
-@dataclass(frozen=True)
-class RunInfo:
-    run_id: str
-    created_at: float
-    argv: list[str] = field(default_factory=list)
-    launches: int = 0
 
 
 def _jdump(obj: Any) -> str:
@@ -388,7 +351,7 @@ class ProfileStore:
         now = time.time()
         values = []
         for row in rows:
-            p = row if isinstance(row, Profile) else _profile_from_mapping(row)
+            p = row if isinstance(row, Profile) else profile_from_mapping(row)
             s = p.sample
             values.append((p.kernel_key, p.fingerprint, int(s.groups_enabled), int(s.total_groups),
                            _jdump(list(s.global_size)),
@@ -474,13 +437,3 @@ def _writable(p: Path) -> bool:
     if p.exists():
         return os.access(p, os.W_OK) and bool(p.stat().st_mode & 0o222)
     return True
-
-
-def _profile_from_mapping(d: Mapping[str, Any]) -> Profile:
-    sample = d.get("sample")
-    if sample is None:
-        sample = Sample.from_dict(d)
-    elif isinstance(sample, Mapping):
-        sample = Sample.from_dict(sample)
-    return Profile(kernel_key=d["kernel_key"], fingerprint=d["fingerprint"], sample=sample,
-                   seconds=float(d["seconds"]), created_at=d.get("created_at"))

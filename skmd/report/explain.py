@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from skmd import modes
 from skmd.report.fmt import error_pct, human_bytes, human_time, signed_pct
 from skmd.report.records import LaunchRecord
 from skmd.report.breakdown import Breakdown, breakdown, part_label
@@ -80,7 +81,7 @@ def _fastest_cell(r: LaunchRecord) -> str:
 
 
 def _policy_cell(r: LaunchRecord) -> str:
-    return r.policy if r.mode == "skmd" else f"{r.policy} ({r.mode})"
+    return r.policy if r.mode == modes.DEFAULT else f"{r.policy} ({r.mode})"
 
 
 def explain_table(records: Sequence[LaunchRecord], title: str | None = None) -> Table:

@@ -105,9 +105,9 @@ class Background:
     def _links(self) -> None:
         if len(self.rt.devices) < 2:
             return
-        self.rt.home_link()
+        self.rt.links.home_link()
         for d in self.rt.order[1:]:
-            self.rt.probed_link(d)
+            self.rt.links.probed_link(d)
 
     # -- kernels -----------------------------------------------------------------
     def entry(self, kernel: Any) -> KernelEntry:

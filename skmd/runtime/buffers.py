@@ -11,11 +11,12 @@ In graph mode the home copy may fall behind (``home_valid`` False): a graph
 leaves results on the device that made them, and a whole-buffer upload waits in
 the page-locked host shadow for whichever devices need it.  Such buffers are
 *stale*; anything that could observe the home copy (a read, a copy, a map, a
-partial write, a kernel on home) brings it up to date first (:func:`sync_args`).
+partial write, a kernel on home) brings it up to date first (:func:`sync_args`);
+which buffers are stale is kept in :mod:`.stale`, released mirrors for reuse in
+:mod:`.mirror_pool`.
 """
 from __future__ import annotations
 
-import sys
 import threading
 import time
 import weakref
@@ -25,9 +26,10 @@ from typing import Callable
 
 import numpy as np
 import pyopencl as cl
-
-from skmd.runtime import copies, raw, staging
+from skmd.runtime import copies, mirror_pool, raw, staging
 from skmd.runtime.intervals import IntervalSet
+# the stale set and its queries are reached as bufmod.* by the shim and graph mode
+from skmd.runtime.stale import _stale, mark_stale, prune_stale, stale_buffers  # noqa: F401
 
 MemObj = "cl.MemoryObjectHolder"
 
@@ -81,7 +83,7 @@ class BufferState:
             m.version = self.version
             m.valid = IntervalSet([(0, self.size)])
             self.home_valid = False
-            _mark_stale(self, app_buf)
+            mark_stale(self, app_buf)
 
     def stage_host(self, src: np.ndarray, app_buf: MemObj,
                    home_queue: cl.CommandQueue | None = None) -> None:
@@ -105,7 +107,7 @@ class BufferState:
             self.host_valid = IntervalSet([(0, self.size)])
             self.home_valid = home_queue is not None
             if not self.home_valid:
-                _mark_stale(self, app_buf)
+                mark_stale(self, app_buf)
 
     def staged_current(self) -> bool:
         """The host shadow holds the whole current content (a staged upload, or the
@@ -178,7 +180,7 @@ class BufferState:
             self.views.clear()  # before the shadow they are made over goes back
             staging.give(self.host)
             for label, m in self.mirrors.items():
-                _give_device(label, m.buf, self.size)  # back to its own context's pool
+                mirror_pool.give(label, m.buf, self.size)  # back to its own context's pool
         except Exception:
             pass
 
@@ -271,7 +273,7 @@ class BufferState:
             if m is None:
                 from skmd.runtime import faults
                 faults.maybe_fail(label, "alloc")
-                buf = _take_device(label, context, self.size)
+                buf = mirror_pool.take(label, context, self.size)
                 if buf is None:
                     buf = cl.Buffer(context, cl.mem_flags.READ_WRITE, max(self.size, 1))
                 m = Mirror(buf, queue)
@@ -305,98 +307,6 @@ class BufferState:
                 m.valid.add(a, b)
                 sent += b - a
             return sent, time.perf_counter() - t
-
-
-#: released mirrors kept for reuse, by (device label, size): device allocations
-#: are slow, and programs make buffers of the same sizes again and again
-_device_free: dict[tuple[str, int, int], list[cl.Buffer]] = {}
-_device_pooled: dict[str, int] = {}
-MAX_DEVICE_POOLED = 4 << 30
-
-
-def _take_device(label: str, context: cl.Context, size: int) -> cl.Buffer | None:
-    with _registry_lock:
-        free = _device_free.get((label, context.int_ptr, size))
-        if free:
-            _device_pooled[label] -= size
-            return free.pop()
-    return None
-
-
-def _give_device(label: str, buf: cl.Buffer, size: int) -> None:
-    with _registry_lock:
-        if _device_pooled.get(label, 0) + size > MAX_DEVICE_POOLED:
-            return  # dropped: released by pyopencl when collected
-        key = (label, buf.get_info(cl.mem_info.CONTEXT).int_ptr, size)
-        _device_free.setdefault(key, []).append(buf)
-        _device_pooled[label] = _device_pooled.get(label, 0) + size
-
-
-def clear_device_pool() -> None:
-    with _registry_lock:
-        _device_free.clear()
-        _device_pooled.clear()
-
-
-_registry: "weakref.WeakValueDictionary[int, BufferState]" = weakref.WeakValueDictionary()
-#: buffers whose home copy is behind a mirror or the host shadow: (state,
-#: application buffer) by id.  pyopencl buffers cannot be weakly referenced, so
-#: these are strong references, dropped by :func:`prune_stale` once nothing
-#: else could reach the buffer.
-_stale: dict[int, tuple[BufferState, MemObj]] = {}
-
-
-def _mark_stale(st: BufferState, app_buf: MemObj) -> None:
-    if st.host_ptr is None:
-        try:
-            flags = int(app_buf.get_info(cl.mem_info.FLAGS))
-            st.host_ptr = bool(flags & int(cl.mem_flags.USE_HOST_PTR))
-        except (cl.Error, AttributeError):
-            st.host_ptr = True  # unknown: treat it as seen by the host directly
-    _stale[id(st)] = (st, app_buf)
-
-
-def stale_buffers() -> list[tuple[BufferState, MemObj]]:
-    return list(_stale.values())
-
-
-def _entry_refs(entries: dict) -> list[tuple[int, int, int]]:
-    """(key, references to the buffer, references to the state) of each entry."""
-    out = []
-    for key, (st, app) in list(entries.items()):
-        out.append((key, sys.getrefcount(app), sys.getrefcount(st)))
-    return out
-
-
-def _calibrate() -> tuple[int, int]:
-    """How many references :func:`_entry_refs` sees for a buffer held by nothing but
-    its entry, and for a state held by nothing but the entry and the buffer."""
-    class Probe:
-        pass
-    app, st = Probe(), Probe()
-    app._skmd_state = st
-    ((_, n_app, n_st),) = _entry_refs({0: (st, app)})
-    return n_app - 1, n_st - 1  # less this function's own two names
-
-
-_UNREACHABLE = _calibrate()
-
-
-def prune_stale() -> int:
-    """Forget stale buffers the program can no longer reach; returns how many.
-
-    Nothing can observe a buffer held only by :data:`_stale` (and its state held
-    only by that entry and the buffer): bringing it home would be wasted work,
-    and holding it would keep its device memory.  Dropping the entry lets both
-    go; the state gives its mirrors back to the pools.
-    """
-    n_app, n_st = _UNREACHABLE
-    dropped = 0
-    for key, refs_app, refs_st in _entry_refs(_stale):
-        if refs_app <= n_app and refs_st <= n_st:
-            _stale.pop(key, None)
-            dropped += 1
-    return dropped
 
 
 def sync_args(objs, home_queue: Callable[[MemObj], cl.CommandQueue]) -> int:
@@ -446,9 +356,12 @@ def sync_all_home(items: list[tuple[BufferState, MemObj]],
             st.home_valid = True
             _stale.pop(id(st), None)
     return moved
-#: re-entrant: a BufferState collected while this thread holds the lock (allocation can
-#: run the garbage collector anywhere) gives its mirrors back under the same lock
+
+
+#: guards :data:`_registry` (re-entrant: allocation can run the garbage collector,
+#: and with it any clean-up, while this thread holds it)
 _registry_lock = threading.RLock()
+_registry: "weakref.WeakValueDictionary[int, BufferState]" = weakref.WeakValueDictionary()
 
 
 def root_of(buf: MemObj) -> MemObj:

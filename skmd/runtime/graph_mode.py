@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import pyopencl as cl
 
-from skmd import config, mkmd_graph
+from skmd import config, mkmd_graph, modes
 from skmd.mkmd_graph.replay import batch_to_dict
 from skmd.report.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
@@ -335,7 +335,7 @@ class GraphBatch:
         if not batch:
             return
         settings = config.get()
-        mode = settings.mode
+        mode = modes.mode_named(settings.mode)
         sig = tuple((d.entry.name, tuple(d.launch.global_size)) for d in batch)
         key = (settings.run_key, sig)
         home_s = self._home_estimate(batch)
@@ -359,10 +359,10 @@ class GraphBatch:
                     d.event.set_status(cl.command_execution_status.COMPLETE)
             return
         online = settings.online
-        if mode == "mkmd" and online:
+        if mode.tunes_phases and online:
             phase, why = self.tuner.choose(key)
         else:
-            phase, why = ("mkmd" if mode == "mkmd" else "coarse"), "as set"
+            phase, why = mode.phase(), "as set"
         t_batch = time.perf_counter()
         sched = None
         links_used = None
@@ -423,7 +423,7 @@ class GraphBatch:
                         last.notes.append(links_used)
                     last.graph = batch_to_dict(cmds, sizes, where, self.rt.home.label)
                 judged = True
-                if mode == "mkmd" and online:
+                if mode.tunes_phases and online:
                     judged = self.tuner.record(key, phase, t_end - t_batch)
                 if online and judged and key in self.tried:
                     self._judge(key, home_s, t_end - t_batch)

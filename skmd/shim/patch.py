@@ -220,11 +220,12 @@ STAGE_MIN_BYTES = 1 << 20
 
 def _stageable(queue: Any, mem: Any, hostbuf: Any, dst_offset: int) -> Any:
     """The bytes of an upload graph mode keeps on the host, or None to write it now."""
-    from skmd import config
+    from skmd import config, modes
     from skmd.runtime import core
     rt = core._runtime
     settings = config.get()
-    if (rt is None or settings.mode not in ("mkmd", "coarse") or not settings.stage_uploads
+    if (rt is None or not modes.mode_named(settings.mode).stages_uploads
+            or not settings.stage_uploads
             or dst_offset != 0 or not isinstance(mem, cl.Buffer)
             or bufmod.is_sub_buffer(mem)
             or (rt._graph is not None and rt._graph.helpers_idle())):

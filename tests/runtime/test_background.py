@@ -88,7 +88,7 @@ def test_a_second_run_starts_from_what_the_first_learned(tmp_path):
 def test_a_launch_never_waits_for_a_helper_build(monkeypatch):
     """While a helper's partition-ready build is held up, launches go on whole on
     home; once it is built the helper takes its share."""
-    from skmd.runtime import core
+    from skmd.runtime import core, deciding
     gate = threading.Event()
     real = core.Runtime.clone
     held = []
@@ -106,7 +106,7 @@ def test_a_launch_never_waits_for_a_helper_build(monkeypatch):
         during = list(rt.records)
         gate.set()
         rt.background.settle(120)
-        outs += run(core.WAIT_REUSE + 1)  # a decision made while waiting is reused a while
+        outs += run(deciding.WAIT_REUSE + 1)  # a decision made while waiting is reused a while
         after = list(rt.records)[-1]
     assert held, "a helper build was started"
     assert len(during) == 3 and all(_used(r) in ([], [rt.home.label]) for r in during), \

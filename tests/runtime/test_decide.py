@@ -129,3 +129,24 @@ def test_modelled_launches_split_or_say_why_not():
     assert split.shares and all(split.shares.values()) and split.alone[0] > 0
     short = policy.modelled(problem, "hill", min_split_us=1e6, home="a")
     assert short.shares is None and short.reason.startswith("too short to split")
+
+
+def test_overhead_step_moves_towards_the_sample_and_caps_a_stall():
+    # 0.5 ms beyond the busiest device's 10 ms, one extra device
+    assert decide.overhead_step(300e-6, 0.0105, 0.010, 0.0, 1) == pytest.approx(
+        0.7 * 300e-6 + 0.3 * 0.5e-3)
+    # the merge is not overhead; two extra devices share what is left
+    assert decide.overhead_step(1e-3, 0.014, 0.010, 0.002, 2) == pytest.approx(
+        0.7 * 1e-3 + 0.3 * 1e-3)
+    # a 490 ms stall moves the estimate at most to a few times what it was
+    assert decide.overhead_step(1e-3, 0.500, 0.010, 0.0, 1) == pytest.approx(
+        0.7 * 1e-3 + 0.3 * 5e-3)
+    # a split faster than its busiest device (clock noise) counts as no overhead
+    assert decide.overhead_step(1e-3, 0.009, 0.010, 0.0, 1) == pytest.approx(0.7e-3)
+
+
+def test_gain_lost_only_beyond_the_margin_over_the_best_device_alone():
+    assert decide.gain_lost(0.0104, 0.010, MARGIN) is None
+    assert decide.gain_lost(0.5, None, MARGIN) is None  # no figure: nothing to judge by
+    why = decide.gain_lost(0.0110, 0.010, MARGIN)
+    assert why == "split measured 11.00 ms > 10.00 ms predicted for the best device alone"

@@ -223,9 +223,9 @@ def test_graph_slower_than_program_order_falls_back(monkeypatch, yardstick):
 @pytest.mark.parametrize("link_bps", [1e3, 1e15])
 def test_transfer_bound_kernels_skip_calibration(monkeypatch, link_bps):
     """Helpers behind a link too slow to ever pay are not calibrated (no split at all)."""
-    from skmd.runtime import core
-    monkeypatch.setattr(core.Runtime, "link", lambda self, dev: (link_bps, link_bps))
-    monkeypatch.setattr(core.Runtime, "home_link", lambda self: (link_bps, link_bps))
+    from skmd.runtime import link_book
+    monkeypatch.setattr(link_book.LinkBook, "link", lambda self, dev: (link_bps, link_bps))
+    monkeypatch.setattr(link_book.LinkBook, "home_link", lambda self: (link_bps, link_bps))
     bad, records = compare_with_and_without(
         lambda cl: iterate(cl, rounds=4), policy="hill", min_split_us=0.0)
     assert not bad, bad
@@ -330,7 +330,7 @@ def test_split_overhead_ignores_first_shares_and_single_stalls():
     """The first split of a kernel on a device pays its build and buffers: not overhead.
     Later samples move the estimate, an outlier by at most a few times its value."""
     from skmd.report.records import LaunchRecord, Piece
-    from skmd.runtime.core import Runtime
+    from skmd.runtime.deciding import Decider
 
     def rec(kernel: str, wall: float) -> LaunchRecord:
         r = LaunchRecord(run_id="r", seq=1, kernel=kernel, total_groups=8, global_size=(8,),
@@ -341,17 +341,16 @@ def test_split_overhead_ignores_first_shares_and_single_stalls():
         r.wall_s = wall
         return r
 
-    rt = Runtime.__new__(Runtime)  # the estimate's state only, no devices needed
-    rt.split_overhead_s, rt._shared_before = 300e-6, set()
-    rt._learn_overhead(rec("k", 0.150))  # first split: a 140 ms build is not overhead
+    rt = Decider(None)  # the estimate's state only, no devices needed
+    rt.learn_overhead(rec("k", 0.150))  # first split: a 140 ms build is not overhead
     assert rt.split_overhead_s == 300e-6
-    rt._learn_overhead(rec("k", 0.0105))  # 0.5 ms beyond the devices' 10 ms
+    rt.learn_overhead(rec("k", 0.0105))  # 0.5 ms beyond the devices' 10 ms
     assert rt.split_overhead_s == pytest.approx(0.7 * 300e-6 + 0.3 * 0.5e-3)
     before = rt.split_overhead_s
-    rt._learn_overhead(rec("k", 0.500))  # a 490 ms stall
+    rt.learn_overhead(rec("k", 0.500))  # a 490 ms stall
     assert rt.split_overhead_s <= 0.7 * before + 0.3 * (4 * before + 1e-3) + 1e-12
     assert rt.split_overhead_s < 2e-3
-    rt._learn_overhead(rec("other", 0.300))  # another kernel's first split
+    rt.learn_overhead(rec("other", 0.300))  # another kernel's first split
     assert rt.split_overhead_s < 2e-3
 
 
@@ -437,8 +436,8 @@ def test_links_measured_in_place_replace_the_probe(learn):
         recs = [r for r in rt.records if r.kernel == "scale"]
         helpers = rt.order[1:]
         learned = {d.label: rt.link_rates.correct(d.label, (0.0, 0.0)) for d in helpers}
-        used = {d.label: rt.link(d) for d in helpers}
-        probe = {d.label: rt.probed_link(d) for d in helpers}
+        used = {d.label: rt.links.link(d) for d in helpers}
+        probe = {d.label: rt.links.probed_link(d) for d in helpers}
     assert not mismatches(bare, out)
     assert len(_split(recs)) == 4, "linear splits three devices as fast as each other"
     for label in learned:

@@ -1,0 +1,244 @@
+"""Per-launch decisions on the devices this process has: whole, or which shares.
+
+The choices themselves are plain functions in :mod:`skmd.decide`; what is here
+gathers what they need from the runtime (the models' curves, the devices that
+can take a share, link speeds, priors, whether programs are built yet) and folds
+what a split launch measured back into the estimates.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Callable
+
+import numpy as np
+import pyopencl as cl
+
+from skmd import config, decide
+from skmd.decide import Decision, policy
+from skmd.report.records import LaunchRecord
+from skmd.runtime import planner
+from skmd.runtime.devices import PhysicalDevice
+from skmd.runtime.kernels import KernelEntry
+from skmd.transform import Launch
+
+#: how many launches reuse one decision before it is made again with newer estimates
+DECISION_REUSE = 32
+#: a split must not be measured slower than this times the best single device's prediction
+GAIN_MARGIN = 1.05
+#: a decision that keeps coming out the same is re-made less and less often
+MAX_REUSE = 4096
+#: launches that reuse a decision made while builds or set-up were under way
+WAIT_REUSE = 16
+
+
+class Decider:
+    """The runtime's decisions and what they learn from split launches."""
+
+    def __init__(self, runtime: Any) -> None:
+        self.rt = runtime
+        #: measured cost of a split beyond its devices' own work (EWMA, seconds)
+        self.split_overhead_s = 300e-6
+        #: (kernel, device) pairs that ran a split share: the first one pays one-time
+        #: costs (the partition-ready build, device buffers), not a split's overhead
+        self._shared_before: set[tuple[str, str]] = set()
+
+    def sample(self, entry: KernelEntry, launch: Launch, groups: int) -> Any:
+        """What the performance models know a launch by, ``groups`` of it enabled."""
+        from skmd.predict.features import Sample
+        return Sample(groups_enabled=groups, total_groups=launch.total_groups,
+                      global_size=launch.global_size, local_size=launch.local_size,
+                      scalars={int(k): float(v) for k, v in launch.scalars.items()},
+                      buffer_bytes={int(k): int(v) for k, v in launch.buffer_sizes.items()},
+                      cost=float(entry.analysis.cost(launch)))
+
+    def curve(self, entry: KernelEntry, launch: Launch, dev: PhysicalDevice
+              ) -> Callable[[np.ndarray], np.ndarray] | None:
+        """Seconds for so many work-groups of ``launch`` on ``dev``: the models', else
+        the online estimate's; None when nothing is measured about it yet."""
+        reg = self.rt.registry
+        if reg is not None:
+            try:
+                curve = reg.run_time(entry.key, dev.fingerprint,
+                                     self.sample(entry, launch, launch.total_groups))
+            except Exception:
+                curve = None
+            if curve is not None:
+                return curve
+        rate = self.rt.estimates.get(entry.key, dev.label)
+        if rate is None or rate.samples == 0:
+            return None
+        return planner.rate_curve(rate, entry.analysis.cost(launch))
+
+    def usable(self, entry: KernelEntry, launch: Launch) -> list[PhysicalDevice]:
+        """Devices that may take a share: not failed for this kernel, data fits."""
+        need = sum(launch.buffer_sizes.values())
+        biggest = max(launch.buffer_sizes.values(), default=0)
+        out = []
+        for d in self.rt.order:
+            if d is not self.rt.home:
+                if d.label in entry.excluded:
+                    continue
+                if biggest > d.max_alloc or need > 0.9 * d.global_mem:
+                    continue
+            out.append(d)
+        return out
+
+    def decide(self, entry: KernelEntry, launch: Launch, s: config.Settings,
+               ctx: cl.Context) -> Decision:
+        """What ``launch`` does under ``s.policy``, with the devices ready now."""
+        order = self.usable(entry, launch)
+        total = launch.total_groups
+        if len(order) < 2:
+            return Decision(reason="only one device" if len(self.rt.devices) < 2 else
+                            "no other device can take a share (failed or too small)")
+        bg = self.rt.background
+        # a helper takes a share only once its program is built and, for the models,
+        # its links and prior are known: a launch never waits for either (every
+        # build is started at once)
+        model = s.policy not in ("even", "static")
+        waiting = [d.label for d in order[1:]
+                   if not bg.clone_ready(entry, d, d.context)
+                   or (model and bg.lazy and not bg.ready.is_set())]
+        if not bg.clone_ready(entry, self.rt.home, ctx):
+            return Decision(reason="partition-ready program building (off the launch "
+                                   "path): whole meanwhile", span=WAIT_REUSE)
+        if waiting:
+            order = [d for d in order if d.label not in waiting]
+        labels = [d.label for d in order]
+        if len(order) < 2 and not model:
+            return Decision(reason="helpers' programs building: whole meanwhile",
+                            span=WAIT_REUSE)
+        span = WAIT_REUSE if waiting else None
+        if s.policy == "even":
+            return policy.even(total, labels, span)
+        if s.policy == "static":
+            return policy.static(total, labels, s.static_fractions, self.rt.home.label, span)
+        d = self._model_decision(entry, launch, s, order)
+        if waiting:
+            d.span = span
+            if d.shares is None and d.reason is not None and len(order) < 2:
+                d.reason = "helpers not ready (set-up or program build under way): whole"
+        return d
+
+    def _model_decision(self, entry: KernelEntry, launch: Launch, s: config.Settings,
+                        order: list[PhysicalDevice]) -> Decision:
+        """hill / linear / single: the partition models, with calibration for helpers
+        whose speed on this kernel is unknown (sized by their priors)."""
+        total = launch.total_groups
+        home = self.rt.home.label
+        try:
+            home_curve = self.curve(entry, launch, self.rt.home)
+            if home_curve is not None and len(order) > 1:
+                order, bound = self._hopeful(entry, launch, order, s,
+                                             float(home_curve(np.array([total]))[0]))
+                if bound is not None:  # stable for this shape: kept like any decision
+                    return Decision(reason=bound)
+            problem, unknown = planner.build_problem(
+                entry, launch, order, self.rt.home,
+                lambda d: self.curve(entry, launch, d), self.rt.links.link,
+                home_link=self.rt.links.home_link() if len(order) > 1 else None)
+        except Exception as exc:
+            return Decision(reason=f"cost model failed: {exc}")
+        if problem is None:
+            if s.policy != "single":
+                entry.undecided += 1
+            first = policy.unmeasured(total, home, unknown, entry.undecided, s.policy)
+            return first or self._calibration(entry, launch, order, unknown, home_curve)
+        if len(order) < 2:
+            return Decision(reason="no helper can pay or take a share yet")
+        problem = replace(problem, launch_overhead_s=self.split_overhead_s)
+        return policy.modelled(problem, s.policy, s.min_split_us, home)
+
+    def _hopeful(self, entry: KernelEntry, launch: Launch, order: list[PhysicalDevice],
+                 s: config.Settings, t_home: float
+                 ) -> tuple[list[PhysicalDevice], str | None]:
+        """``order`` without the unmeasured helpers whose priors say they cannot pay here
+        (they are not calibrated, and the models plan without them), or why no helper
+        could pay even infinitely fast (the transfers bound it)."""
+        unknown = [d for d in order[1:] if self.curve(entry, launch, d) is None]
+        if not unknown or s.policy == "single":
+            return order, None
+        links = self.rt.links.helper_links(order)
+        bytes_ = planner.launch_bytes(entry, launch)
+        bound = decide.transfer_bound(t_home, launch.total_groups, bytes_,
+                                      list(links.values()), GAIN_MARGIN)
+        if bound is not None:
+            return order, bound
+        hopeless = set()
+        for d in unknown:
+            speed = self._prior_speed(d.label)
+            if speed is None or decide.never_pays(t_home, launch.total_groups, bytes_,
+                                                  links[d.label], speed, GAIN_MARGIN):
+                hopeless.add(d.label)
+        return [d for d in order if d.label not in hopeless], None
+
+    def _prior_speed(self, label: str) -> float | None:
+        """A helper's speed prior as a multiple of the home device's (None: unknown)."""
+        hp = self.rt.background.priors
+        return decide.helper_speed(hp.get(self.rt.home.label), hp.get(label))
+
+    def _calibration(self, entry: KernelEntry, launch: Launch, order: list[PhysicalDevice],
+                     unknown: list[str], home_curve: Callable) -> Decision:
+        """Slices that measure the unknown helpers, each sized by its prior to finish
+        within the home device's share; none when no slice fits."""
+        total = launch.total_groups
+        t_home = float(home_curve(np.array([total]))[0])
+        bytes_ = planner.launch_bytes(entry, launch)
+        links = self.rt.links.helper_links(order)
+        speeds = {lb: self._prior_speed(lb) for lb in unknown}
+        slices, dropped = decide.calibration_plan(
+            total, t_home, bytes_, {lb: (speeds[lb], links[lb]) for lb in unknown},
+            GAIN_MARGIN)
+        if not slices:
+            why = "; ".join(f"{lb}: {w}" for lb, w in dropped.items())
+            return Decision(reason=f"helpers not calibrated ({why}): whole")
+        shares = {d.label: slices.get(d.label, 0) for d in order}
+        shares[self.rt.home.label] = total - sum(slices.values())
+        return Decision(shares, keep=False,
+                        note=decide.slice_note(slices, speeds))  # type: ignore[arg-type]
+
+    def check_gain(self, entry: KernelEntry, key: tuple | None, launch: Launch,
+                   rec: LaunchRecord, s: config.Settings) -> None:
+        """Guard rail (:func:`skmd.decide.gain_lost`): a split measured slower than
+        the predicted single device runs whole until the decision is next re-made."""
+        if key is None or s.policy not in ("hill", "linear"):
+            return
+        alone = (entry.decisions.get(("alone",) + key) or (None, None))[0]
+        why = decide.gain_lost(rec.wall_s, alone, GAIN_MARGIN)
+        if why is None:
+            return
+        rec.notes.append(why + "; running whole from now on")
+        entry.decisions[key] = (launch, None, why, MAX_REUSE, MAX_REUSE)
+
+    def learn_overhead(self, rec: LaunchRecord) -> None:
+        """What a split costs beyond the busiest device's transfers and run, per extra
+        device (:func:`skmd.decide.overhead_step`); a kernel's first split on a
+        device pays one-time costs and is not counted."""
+        used = [lb for lb, g in rec.shares.items() if g]
+        if len(used) < 2:
+            return
+        first = [lb for lb in used if (rec.kernel, lb) not in self._shared_before]
+        self._shared_before.update((rec.kernel, lb) for lb in used)
+        if first:
+            return
+        busy = {lb: 0.0 for lb in used}
+        for p in rec.pieces:
+            if p.device in busy and p.kind in ("h2d", "d2h", "kernel"):
+                busy[p.device] += p.end - p.start
+        self.split_overhead_s = decide.overhead_step(
+            self.split_overhead_s, rec.wall_s, max(busy.values()), rec.merge_s, len(used) - 1)
+
+    def learn(self, entry: KernelEntry, launch: Launch, rec: LaunchRecord) -> None:
+        """Fold a split launch's measured sub-kernel times into the estimates."""
+        cost_f = float(entry.analysis.cost(launch))
+        reg = self.rt.registry
+        for label, secs in rec.measured.items():
+            groups = rec.shares.get(label, 0)
+            self.rt.estimates.observe(entry.key, label, secs, groups * max(cost_f, 1e-12))
+            if reg is not None:
+                try:
+                    reg.observe(entry.key, self.rt.by_label[label].fingerprint,
+                                self.sample(entry, launch, groups), secs)
+                except Exception:
+                    pass
+

@@ -1,0 +1,75 @@
+"""The host<->device link speeds the decisions weigh transfers by.
+
+The probe (:mod:`skmd.runtime.links`) measures each device's link once per
+machine; with ``SKMD_LEARN_LINKS`` (on by default) what this process's own
+transfers measured takes over where there are enough of them.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from skmd import config, decide
+from skmd.runtime import planner
+from skmd.runtime.devices import PhysicalDevice
+
+
+class LinkBook:
+    """Each device's (h2d, d2h) bytes/s: probed once, corrected in place."""
+
+    def __init__(self, runtime: Any, home: PhysicalDevice, order: list[PhysicalDevice],
+                 rates: planner.LinkEstimates) -> None:
+        #: the runtime, for its profile store (the probe's figures are kept there)
+        self.rt = runtime
+        self.home = home
+        self.order = order
+        #: helpers' link speeds as their transfers measured them in place
+        self.rates = rates
+        self._probed: dict[str, tuple[float, float]] = {}
+
+    def _probe(self, key: str, dev: PhysicalDevice) -> tuple[float, float]:
+        hit = self._probed.get(key)
+        if hit is None:
+            from skmd.runtime import links
+            hit = self._probed[key] = links.link_speed(self.rt, dev)
+        return hit
+
+    def home_link(self) -> tuple[float, float]:
+        """The home device's own measured host link (its data passes it to reach helpers)."""
+        return self._probe("home:" + self.home.label, self.home)
+
+    def link(self, dev: PhysicalDevice) -> tuple[float, float]:
+        """Measured host->device and device->host bytes/s (inf for the home device).
+
+        The probe's figures, or (``SKMD_LEARN_LINKS``, on by default) what this
+        process's transfers to and from ``dev`` measured where there are enough.
+        """
+        if dev is self.home:
+            return (math.inf, math.inf)
+        probe = self.probed_link(dev)
+        if not config.get().learn_links:
+            return probe
+        return self.rates.correct(dev.label, probe)
+
+    def probed_link(self, dev: PhysicalDevice) -> tuple[float, float]:
+        """The link probe's (h2d, d2h) bytes/s for ``dev``, measured once per machine."""
+        return self._probe(dev.label, dev)
+
+    def link_note(self) -> str | None:
+        """Which helpers' links the models take as measured in place, against the probe."""
+        if not config.get().learn_links:
+            return None
+        told = []
+        for dev in self.order[1:]:
+            probe = self.probed_link(dev)
+            got = self.link(dev)
+            if got != probe:
+                told.append(f"{dev.label} {got[0] / 1e9:.1f}/{got[1] / 1e9:.1f} GB/s "
+                            f"(probe {probe[0] / 1e9:.1f}/{probe[1] / 1e9:.1f})")
+        return "links in place, h2d/d2h: " + ", ".join(told) if told else None
+
+    def helper_links(self, order: list[PhysicalDevice]) -> dict[str, tuple[float, float]]:
+        """Each helper's effective link (through the home device's own)."""
+        home = self.home_link()
+        return {d.label: decide.via_home(self.link(d), home) for d in order
+                if d is not self.home}

@@ -1,0 +1,128 @@
+"""The run log as it is written: one record per launch, in launch order.
+
+A launch that ran whole is kept as a cheap tuple (it must not pay for a record
+on the launch path) and turned into a :class:`LaunchRecord` only when the
+records are read; a split launch's record is made while it runs.  At exit the
+runtime writes them to the profile store.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pyopencl as cl
+
+from skmd import config
+from skmd.report.records import LaunchRecord, whole_record
+
+#: launches recorded in full per run; later ones are only counted
+MAX_RECORDS = 100_000
+
+
+class Recorder:
+    """This process's launch records and their sequence numbers."""
+
+    def __init__(self, run_id: str, t0: float, home_label: str, log: bool) -> None:
+        self.run_id = run_id
+        #: ``perf_counter`` at start: records' times are seconds after it
+        self.t0 = t0
+        self.home_label = home_label
+        self.log = log
+        self._records: list[LaunchRecord] = []
+        #: cheap tuples for launches that ran whole, turned into records when read
+        self._light: list[tuple] = []
+        self.unrecorded = 0
+        self.seq = 0
+        self.seq_lock = threading.Lock()
+
+    def next_seq(self) -> int:
+        """A new launch's sequence number."""
+        with self.seq_lock:
+            self.seq += 1
+            return self.seq
+
+    def note_whole(self, entry: Any, gsize: Any, lsize: Any, reason: str,
+                   evt: Any = None, t_call: float | None = None, queue: Any = None) -> None:
+        """Record a launch that ran whole on the home device (cheaply: a tuple).
+
+        ``t_call`` is when the call began (``perf_counter``); the event of a
+        profiling ``queue`` is kept as it is and its profiling info read only when
+        the records are (a launch must not wait on its own kernel); other events
+        are not kept (about 1 KiB each in the driver, and they tell nothing).
+        """
+        if self.log:
+            t_end = time.perf_counter()
+            if evt is not None and not _profiles(queue):
+                evt = None
+            with self.seq_lock:
+                self.seq += 1
+                if len(self._light) + len(self._records) < MAX_RECORDS:
+                    c = config.get()
+                    self._light.append((self.seq, entry.key, gsize, lsize, reason,
+                                        c.policy, c.mode, evt,
+                                        t_end if t_call is None else t_call, t_end))
+                else:
+                    self.unrecorded += 1
+
+    @property
+    def records(self) -> list[LaunchRecord]:
+        """Every launch recorded so far, in launch order."""
+        if self._light:
+            with self.seq_lock:
+                light, self._light = self._light, []
+            self._records.extend(self._from_light(t) for t in light)
+            self._records.sort(key=lambda r: r.seq)
+        return self._records
+
+    @records.setter
+    def records(self, value: list[LaunchRecord]) -> None:
+        self._records = list(value)
+        self._light = []
+
+    def _from_light(self, t: tuple) -> LaunchRecord:
+        seq, key, gsize, lsize, reason, pol, mode, evt, t_call, t_end = t
+        program, _, name = key.rpartition(":")
+        return whole_record(
+            LaunchRecord(run_id=self.run_id, seq=seq, kernel=name, program=program[:8],
+                         total_groups=0, global_size=tuple(int(x) for x in gsize),
+                         local_size=None if lsize is None else tuple(int(x) for x in lsize),
+                         policy=pol, mode=mode, shares={self.home_label: 0}, reason=reason),
+            evt, t_call - self.t0, t_end - self.t0)
+
+    def last_record(self, after: int) -> LaunchRecord | None:
+        """The latest launch recorded after sequence number ``after``, as a full
+        record (one that takes notes), or None; without sorting every record, as
+        :attr:`records` does, since graph batches ask for it every time."""
+        with self.seq_lock:
+            full = self._records[-1] if self._records else None
+            light = self._light[-1] if self._light else None
+            if light is not None and light[0] > after and (full is None
+                                                           or light[0] > full.seq):
+                full = self._from_light(self._light.pop())
+                self._records.append(full)
+        return full if full is not None and full.seq > after else None
+
+    def keep_record(self, rec: LaunchRecord) -> None:
+        """Keep a full record (a split launch's, or a graph node's)."""
+        if not self.log:
+            return
+        with self.seq_lock:
+            if len(self._records) + len(self._light) < MAX_RECORDS:
+                self._records.append(rec)
+            else:
+                self.unrecorded += 1
+
+
+#: queue handle -> whether it profiles (asked once per queue)
+_queue_profiles: dict[int, bool] = {}
+
+
+def _profiles(queue: Any) -> bool:
+    if queue is None:
+        return False
+    hit = _queue_profiles.get(queue.int_ptr)
+    if hit is None:
+        hit = _queue_profiles[queue.int_ptr] = bool(
+            queue.properties & cl.command_queue_properties.PROFILING_ENABLE)
+    return hit

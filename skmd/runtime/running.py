@@ -1,0 +1,85 @@
+"""The two ways a launch on the home device runs: whole or split.
+
+Whole is the application's own kernel, enqueued as pyopencl would; split waits
+for what the launch waits on, runs the shares through :class:`SplitRun` and
+folds what it measured into the decisions and the run log.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pyopencl as cl
+
+from skmd import config
+from skmd.report.records import LaunchRecord
+from skmd.runtime import buffers as bufmod
+from skmd.runtime import planner, raw, verify
+from skmd.runtime.executor import Share, SplitRun
+from skmd.runtime.kernels import ArgValue, KernelEntry
+from skmd.transform import Launch
+
+
+def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelEntry,
+              args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
+              wait_for: Any, g_times_l: bool, allow_empty: bool, reason: str) -> cl.Event:
+    """The original kernel on the application's queue, asynchronously, as pyopencl
+    would run it (after bringing back to home any buffer a split left elsewhere)."""
+    if bufmod._stale:
+        hq = None
+        for _, b in entry.buffer_args(args):
+            root = bufmod.root_of(b)
+            st = bufmod.state_of(root)
+            if not st.home_valid:
+                hq = hq or rt.home_queue(queue.context)
+                st.sync_home(root, hq)
+    t_call = time.perf_counter()
+    evt = raw.enqueue_nd_range_kernel(queue, kernel, gsize, lsize, offset, wait_for,
+                                      g_times_l, allow_empty)
+    for b in entry.written_buffers(args):
+        bufmod.note_written(b)
+    rt.recorder.note_whole(entry, gsize, lsize, reason, evt, t_call, queue)
+    return evt
+
+def run_split(rt: Any, queue: cl.CommandQueue, entry: KernelEntry, args: dict[int, ArgValue],
+              launch: Launch, shares: dict[str, int], wait_for: Any,
+              s: config.Settings, key: tuple | None = None,
+              note: str | None = None) -> cl.Event:
+    """``shares`` work-groups per device, synchronously (the application's queue
+    and events are waited on first); the split is recorded and learned from."""
+    t_start = time.perf_counter()
+    if wait_for:
+        raw.wait_for_events(list(wait_for))
+    raw.queue_finish(queue)
+    seq = rt.recorder.next_seq()
+    rec = LaunchRecord(run_id=rt.run_id, seq=seq, kernel=entry.name,
+                       program=entry.key.rpartition(":")[0][:8],
+                       start_s=t_start - rt.t0, total_groups=launch.total_groups,
+                       global_size=launch.global_size, local_size=launch.local_size,
+                       policy=s.policy, mode=s.mode)
+    plan = entry.decisions.get(("plan",) + key) if key is not None else None
+    alone = entry.decisions.get(("alone",) + key) if key is not None else None
+    if alone:
+        rec.fastest_single_s, rec.fastest_single = alone
+    if plan is not None:
+        rec.predicted = {k: v for k, v in plan.predicted.items() if shares.get(k)}
+        links_used = rt.links.link_note()
+        if links_used:
+            rec.notes.append(links_used)
+    ranges = planner.to_ranges(shares, rt.order)
+    rec.reason = note
+    with rt.split_lock:
+        run = SplitRun(rt, queue, entry, args, launch,
+                       [Share(d, a, b) for d, a, b in ranges], rec)
+        check = verify.prepare(rt, queue, entry, args, launch) if s.verify else None
+        run.run()
+        if check is not None:
+            verify.check(rt, queue, entry, rec, check)
+    rec.wall_s = time.perf_counter() - t_start
+    rt.decider.learn_overhead(rec)
+    rt.decider.learn(entry, launch, rec)
+    rt.decider.check_gain(entry, key, launch, rec, s)
+    rt.recorder.keep_record(rec)
+    # the home device's sub-kernel: a real kernel event (profiling info covers
+    # the home share); a marker when home ran no rows
+    return run.home_event if run.home_event is not None else raw.enqueue_marker(queue)

@@ -1,0 +1,64 @@
+"""The run log's room on its own: no devices, no OpenCL queue."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from skmd.report.records import LaunchRecord
+from skmd.runtime import recording
+from skmd.runtime.recording import Recorder
+
+ENTRY = SimpleNamespace(key="0123456789abcdef:saxpy")
+
+
+def _split_record(rec: Recorder) -> LaunchRecord:
+    return LaunchRecord(run_id=rec.run_id, seq=rec.next_seq(), kernel="mm",
+                        total_groups=4, global_size=(4,), local_size=(1,),
+                        policy="hill", mode="skmd")
+
+
+def test_whole_launches_become_records_in_launch_order() -> None:
+    rec = Recorder("run", t0=10.0, home_label="gpu0", log=True)
+    rec.note_whole(ENTRY, (256,), (64,), "too short", t_call=10.5)
+    split = _split_record(rec)
+    rec.keep_record(split)
+    rec.note_whole(ENTRY, (128,), None, "single device chosen")
+    got = rec.records
+    assert [r.seq for r in got] == [1, 2, 3]
+    first = got[0]
+    assert (first.kernel, first.program, first.reason) == ("saxpy", "01234567", "too short")
+    assert first.shares == {"gpu0": 0} and first.global_size == (256,)
+    assert first.local_size == (64,) and first.start_s == 0.5
+    assert got[1] is split and got[2].local_size is None
+
+
+def test_last_record_is_the_newest_after_a_sequence_number() -> None:
+    rec = Recorder("run", t0=0.0, home_label="gpu0", log=True)
+    rec.note_whole(ENTRY, (8,), None, "a")
+    before = rec.seq
+    assert rec.last_record(before) is None
+    rec.note_whole(ENTRY, (8,), None, "b")
+    last = rec.last_record(before)
+    assert last is not None and last.reason == "b" and last.seq == before + 1
+    last.notes.append("kept")  # the record returned is the one the log keeps
+    assert [r.reason for r in rec.records] == ["a", "b"]
+    assert rec.records[-1].notes == ["kept"]
+
+
+def test_nothing_is_kept_without_the_log_and_past_the_cap(monkeypatch) -> None:
+    off = Recorder("run", t0=0.0, home_label="gpu0", log=False)
+    off.note_whole(ENTRY, (8,), None, "x")
+    off.keep_record(_split_record(off))
+    assert off.records == []
+    monkeypatch.setattr(recording, "MAX_RECORDS", 2)
+    on = Recorder("run", t0=0.0, home_label="gpu0", log=True)
+    for _ in range(3):
+        on.note_whole(ENTRY, (8,), None, "x")
+    on.keep_record(_split_record(on))
+    assert len(on.records) == 2 and on.unrecorded == 2
+
+
+def test_records_can_be_replaced_after_a_flush() -> None:
+    rec = Recorder("run", t0=0.0, home_label="gpu0", log=True)
+    rec.note_whole(ENTRY, (8,), None, "x")
+    rec.records = []
+    assert rec.records == [] and rec.last_record(0) is None
