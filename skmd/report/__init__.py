@@ -1,17 +1,28 @@
 """skmd.report: ``skmd explain`` — what each launch did, where, and how well it was predicted.
 
-Pictures (``timeline_png``, ``timeline_html``, ``dag_png``) live in
-:mod:`skmd.report.timeline`, imported on demand because matplotlib is slow to load.
+The runtime imports :mod:`skmd.report.records` at start-up, which loads this package
+first: the names below are therefore resolved on first use (PEP 562), so a program
+under skmd never pays for rich and the report code it does not call.  Pictures
+(``timeline_png``, ``timeline_html``, ``dag_png``) live in :mod:`skmd.report.timeline`,
+imported on demand because matplotlib is slow to load.
 """
-from skmd.report.cli import explain_main, resolve_run
-from skmd.report.explain import (explain_table, launch_dict, render_text, summary_line,
-                                 summary_table, to_json)
-from skmd.report.records import LaunchRecord, Piece
-from skmd.report.runlog import MemoryRunLog, RunLog
-from skmd.report.stats import kernel_stats, run_summary
+from __future__ import annotations
 
-__all__ = [
-    "LaunchRecord", "Piece", "RunLog", "MemoryRunLog", "explain_main", "resolve_run",
-    "explain_table", "summary_table", "render_text", "summary_line", "to_json",
-    "launch_dict", "run_summary", "kernel_stats",
-]
+import importlib
+from typing import Any
+
+_WHERE = {
+    "explain_main": "cli", "resolve_run": "cli",
+    "explain_table": "explain", "launch_dict": "explain", "render_text": "explain",
+    "summary_line": "explain", "summary_table": "explain", "to_json": "explain",
+    "LaunchRecord": "records", "Piece": "records",
+    "MemoryRunLog": "runlog", "RunLog": "runlog",
+    "kernel_stats": "stats", "run_summary": "stats",
+}
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module 'skmd.report' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"skmd.report.{_WHERE[name]}"), name)

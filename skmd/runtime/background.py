@@ -7,19 +7,24 @@ only where the store holds offline profiles) and every partition-ready program
 build run in daemon threads started from :func:`skmd.install`; until a kernel
 is analysed it runs whole, and until a device's build is done that device gets
 no share (the launch runs whole on the home device, as plain pyopencl would).
-At exit, what is under way is finished and nothing more is begun.
+At exit nothing more is begun, and only what is under way in an OpenCL driver
+(a build, a prior's or a link's measurement) is waited for: a driver must not be
+in the middle of a call when the process ends, while libclang's analyses and the
+models' import are simply dropped with their daemon threads, so a short program
+does not wait at exit for preparations it will never use.
 
 With ``SKMD_BACKGROUND=0`` the same steps run when first needed, on the
 calling thread, so decisions do not depend on a thread's timing (tests).
 """
 from __future__ import annotations
 
+import contextlib
 import queue
 import sys
 import threading
 import weakref
 from concurrent.futures import Future, wait
-from typing import Any
+from typing import Any, Iterator
 
 from skmd.decide import DevicePrior
 from skmd.runtime import faults
@@ -50,6 +55,9 @@ class Background:
         #: set at exit: steps and builds not yet begun are skipped
         self.stopping = False
         self._analyses: list[Future] = []
+        #: jobs now inside an OpenCL driver (builds, measurements): waited for at exit
+        self._in_driver = 0
+        self._driver_idle = threading.Condition(self._lock)
         #: set-up on one thread, analyses and builds on others (so one build does
         #: not hold up the next kernel's analysis)
         self._setup_worker = _Workers(1) if lazy else None
@@ -100,14 +108,20 @@ class Background:
             return
         from skmd.runtime import priors
         for d in self.rt.order:
-            self.priors[d.label] = priors.prior_of(self.rt.store, d)
+            with self.in_driver() as go:
+                if go:
+                    self.priors[d.label] = priors.prior_of(self.rt.store, d)
 
     def _links(self) -> None:
         if len(self.rt.devices) < 2:
             return
-        self.rt.links.home_link()
+        with self.in_driver() as go:
+            if go:
+                self.rt.links.home_link()
         for d in self.rt.order[1:]:
-            self.rt.links.probed_link(d)
+            with self.in_driver() as go:
+                if go:
+                    self.rt.links.probed_link(d)
 
     # -- kernels -----------------------------------------------------------------
     def entry(self, kernel: Any) -> KernelEntry:
@@ -157,8 +171,11 @@ class Background:
         return False
 
     def _build(self, entry: KernelEntry, dev: PhysicalDevice, ctx: Any) -> None:
-        if self.stopping:
-            return
+        with self.in_driver() as go:
+            if go:
+                self._build_now(entry, dev, ctx)
+
+    def _build_now(self, entry: KernelEntry, dev: PhysicalDevice, ctx: Any) -> None:
         try:
             self.rt.clone(entry, dev, ctx)
         except Exception as exc:  # never a wrong answer: the device takes no share
@@ -169,11 +186,29 @@ class Background:
                 entry.excluded[dev.label] = why
                 self.rt.failures.append((entry.name, dev.label, why))
 
+    @contextlib.contextmanager
+    def in_driver(self) -> Iterator[bool]:
+        """Marks a job's OpenCL calls, which exit waits for; yields False (the job
+        is skipped) once exit has begun."""
+        with self._lock:
+            go = not self.stopping
+            if go:
+                self._in_driver += 1
+        try:
+            yield go
+        finally:
+            if go:
+                with self._lock:
+                    self._in_driver -= 1
+                    self._driver_idle.notify_all()
+
     def stop(self) -> None:
-        """At exit: begin nothing more and wait for what is under way (a driver's
+        """At exit: begin nothing more, and wait only for jobs inside a driver (its
         compiler must not be in the middle of a build when the process ends)."""
-        self.stopping = True
-        self.settle()
+        with self._lock:
+            self.stopping = True
+            while self._in_driver:
+                self._driver_idle.wait()
 
     def settle(self, timeout: float | None = None) -> None:
         """Wait for set-up and every build started so far (tests, benchmarks)."""
