@@ -75,7 +75,8 @@ class Runtime:
         self._registry: Any = None
         self._warned: set[str] = set()
         from skmd.runtime import staging
-        staging.set_pool(staging.StagingPool(self.home.context, self.home.queue))
+        home = self.home  # its private context is made when bytes are first staged
+        staging.set_pool(staging.StagingPool(lambda: home.context, lambda: home.queue))
         self.argv = list(sys.argv)
         self.profiler: Any = None
         #: (kernel, device, why) for every device failure handled so far

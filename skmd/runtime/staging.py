@@ -9,7 +9,7 @@ pool by size and handed out again when a buffer's coherence state goes away.
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 import pyopencl as cl
@@ -29,11 +29,18 @@ def capacity_for(nbytes: int) -> int:
 
 
 class StagingPool:
-    """Pinned host arrays (uint8) in power-of-two size classes, allocated in one context."""
+    """Pinned host arrays (uint8) in power-of-two size classes, allocated in one context.
 
-    def __init__(self, context: cl.Context, queue: cl.CommandQueue, pinned: bool = True) -> None:
-        self.context = context
-        self.queue = queue
+    ``context`` and ``queue`` may be given as callables, resolved at the first
+    allocation: the runtime's pool on the home device then makes its private
+    context only when a program first stages bytes, not at start-up.
+    """
+
+    def __init__(self, context: cl.Context | Callable[[], cl.Context],
+                 queue: cl.CommandQueue | Callable[[], cl.CommandQueue],
+                 pinned: bool = True) -> None:
+        self._context = context
+        self._queue = queue
         self.pinned = pinned
         self._free: dict[int, list[np.ndarray]] = {}
         self._keep: dict[int, tuple[Any, Any]] = {}  # id(base array) -> (buffer, array)
@@ -41,6 +48,18 @@ class StagingPool:
         self._pooled = 0
         # re-entrant: allocating under it can collect a BufferState whose __del__ gives back
         self._lock = threading.RLock()
+
+    @property
+    def context(self) -> cl.Context:
+        if callable(self._context):
+            self._context = self._context()
+        return self._context
+
+    @property
+    def queue(self) -> cl.CommandQueue:
+        if callable(self._queue):
+            self._queue = self._queue()
+        return self._queue
 
     def _allocate(self, cap: int) -> np.ndarray:
         if self.pinned:
