@@ -155,6 +155,8 @@ def _compiler_failure(plat: cl.Platform, devices: list[cl.Device]) -> str | None
         return None
     key = (plat.name, plat.version, *(d.name for d in cpus))
     if key not in _verdicts:
+        _verdicts[key] = _stored_verdict(key)
+    if key not in _verdicts or _verdicts[key] is _UNKNOWN:
         prg = None
         try:
             prg = _cl._Program(cl.Context(cpus[:1]), _PROBE_SOURCE)
@@ -167,7 +169,37 @@ def _compiler_failure(plat: cl.Platform, devices: list[cl.Device]) -> str | None
             except Exception:  # noqa: BLE001 - the log is a nicety, the failure is not
                 pass
             _verdicts[key] = log.strip() or str(exc).strip() or "build failed"
+        _store_verdict(key, _verdicts[key])
     return _verdicts[key]
+
+
+#: no verdict kept on disk for this compiler and processor yet
+_UNKNOWN = "?"
+
+
+def _verdict_key(key: tuple[str, ...]) -> str:
+    """The on-disk name of a probe verdict: the probe, the platform, its devices and
+    the processor (a compiler that fails on one processor may build on another)."""
+    cpu = ""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as fh:
+            cpu = next((ln for ln in fh if ln.lower().startswith("model name")), "")
+    except OSError:
+        pass
+    return "probe-" + hashlib.sha256("\0".join((_PROBE_SOURCE, *key, cpu)).encode()).hexdigest()[:24]
+
+
+def _stored_verdict(key: tuple[str, ...]) -> str | None:
+    """A verdict an earlier process kept (each probe builds a program: tens of
+    milliseconds of every start-up), or :data:`_UNKNOWN`."""
+    from skmd.transform import diskcache
+    hit = diskcache.load(_verdict_key(key))
+    return hit[0] if isinstance(hit, tuple) and len(hit) == 1 else _UNKNOWN
+
+
+def _store_verdict(key: tuple[str, ...], verdict: str | None) -> None:
+    from skmd.transform import diskcache
+    diskcache.store(_verdict_key(key), (verdict,))
 
 
 def discover() -> tuple[list[PhysicalDevice], list[LeftOut]]:

@@ -67,3 +67,20 @@ def test_hint_names_the_fix_for_an_unknown_processor() -> None:
     assert "Device failed" not in old.message()  # the first line of the log only
     other = LeftOut("P", "1.0", ("d",), "error: something else")
     assert "pocl-opencl-icd" not in other.hint
+
+
+def test_probe_verdicts_are_kept_on_disk_for_later_processes(monkeypatch) -> None:
+    """A later process (here: the verdicts of this one forgotten) builds no probe."""
+    found, _ = devices.discover()
+    monkeypatch.setattr(devices, "_verdicts", {})
+
+    def no_build(*args, **kwargs):
+        raise AssertionError("probed again")
+    monkeypatch.setattr(devices._cl, "_Program", no_build)
+    again, _ = devices.discover()
+    assert [d.label for d in again] == [d.label for d in found]
+    # another probe is another question: its verdict is not taken from the first's
+    monkeypatch.setattr(devices, "_verdicts", {})
+    monkeypatch.setattr(devices, "_PROBE_SOURCE", devices._PROBE_SOURCE + " ")
+    with pytest.raises(AssertionError, match="probed again"):
+        devices.discover()
