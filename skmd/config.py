@@ -84,6 +84,7 @@ class Settings:
     pinned_copies: str = "auto"
     learn_links: bool = True
     chain_home: bool = True
+    chain_helpers: bool = True
     #: device label -> fraction of the work-groups, for ``policy="static"``
     static_fractions: dict[str, float] = field(default_factory=dict)
 
@@ -99,7 +100,7 @@ class Settings:
         """
         return (self.policy, self.mode, self.online, self.verify, self.faults,
                 self.min_split_us, self.merge, self.stage_uploads, self.send_ahead,
-                self.pinned_copies, self.learn_links, self.chain_home,
+                self.pinned_copies, self.learn_links, self.chain_home, self.chain_helpers,
                 tuple(sorted(self.static_fractions.items())))
 
     def __post_init__(self) -> None:
@@ -142,6 +143,7 @@ def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Se
         pinned_copies=(env.get("SKMD_PINNED_COPIES") or "auto").strip().lower(),
         learn_links=_flag(env.get("SKMD_LEARN_LINKS"), True),
         chain_home=_flag(env.get("SKMD_CHAIN_HOME"), True),
+        chain_helpers=_flag(env.get("SKMD_CHAIN_HELPERS"), True),
     )
 
 

@@ -164,9 +164,12 @@ class SplitRun:
         self.t0 = runtime.t0
         self.lock = threading.Lock()
         self.home_event: cl.Event | None = None
-        #: graph mode: called once a run whole on home is enqueued and its buffers'
-        #: states say so; a successor on home's in-order queue may then be enqueued
+        #: graph mode: called once a run whole on one device is enqueued and its
+        #: buffers' states say so; a successor on that device's in-order queue may then
+        #: be enqueued
         self.on_enqueued: Callable[[], None] | None = None
+        #: a lazy run told its successors before its kernel ended
+        self.chained = False
 
     # -- timing helpers -------------------------------------------------------
     def _piece(self, dev: str, kind: str, start: float, end: float, label: str = "",
@@ -219,6 +222,8 @@ class SplitRun:
                 results.append(fut.result())
                 done.append(sh)
             except Exception as exc:  # the device is out for this kernel; home runs its rows
+                if self.chained:  # successors may be queued behind it on the device
+                    raise
                 self._helper_failed(sh, plans, exc)
                 evt = self._launch_home(sh.first, sh.last, mode)
                 raw.event_wait(evt)
@@ -332,6 +337,15 @@ class SplitRun:
             self.record.measured[label] = dur
         self._piece(label, "kernel", end - dur, end, self.entry.name)
 
+    @staticmethod
+    def _holds(bp: BufferPlan, label: str) -> bool:
+        """Whether ``label``'s own copy holds what it needs of ``bp`` now: a result a
+        kernel there left (perhaps still being written on its queue), read in place."""
+        with bp.state.lock:
+            m = bp.state.mirrors.get(label)
+            return (m is not None and m.version == bp.state.version
+                    and all(m.valid.covers(lo, hi) for lo, hi in bp.need.get(label, [])))
+
     def _helper(self, s: Share, plans: list[BufferPlan], mode: str
                 ) -> list[tuple[BufferPlan, tuple[int, int], np.ndarray]]:
         dev = s.dev
@@ -340,7 +354,7 @@ class SplitRun:
         t = time.perf_counter()
         sent = 0
         for bp in plans:
-            if not bp.written and dev.zero_copy:
+            if not bp.written and dev.zero_copy and not self._holds(bp, dev.label):
                 # zero copy: the device reads the host shadow itself
                 view = bp.state.host_view(dev.label, dev.context, bp.root, self.hq,
                                           bp.need.get(dev.label, []))
@@ -378,6 +392,13 @@ class SplitRun:
         t_enq = time.perf_counter()
         evt = raw.enqueue_nd_range_kernel(q, k, gs, self.launch.local_size, off,
                                              None, False, False)
+        chained = self.lazy and self.on_enqueued is not None
+        if chained:  # the device's queue orders its successors there; the states say so
+            self.chained = True
+            for bp in plans:
+                if bp.written:
+                    bp.state.written_on(dev.label, bp.root)
+            self.on_enqueued()
         raw.event_wait(evt)
         slowed = faults.slow_down(dev.label, time.perf_counter() - t_enq)
         self._kernel_piece(dev.label, evt, t_enq, slowed=slowed)
@@ -388,7 +409,8 @@ class SplitRun:
             if not bp.written:
                 continue
             if self.lazy:
-                bp.state.written_on(dev.label, bp.root)
+                if not chained:
+                    bp.state.written_on(dev.label, bp.root)
                 continue
             m = bp.state.mirrors[dev.label]
             lo, hi = bp.out_slice[dev.label] if bp.contiguous else (0, bp.state.size)

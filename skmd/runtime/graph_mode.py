@@ -145,6 +145,24 @@ class Deferred:
     launch: Launch
     event: cl.UserEvent
     kernel: cl.Kernel | None = None
+    #: its launch record, once a graph node ran it
+    record: LaunchRecord | None = None
+
+
+class _Held:
+    """The helper locks a node holds, released once: when its kernel, whole on one
+    helper, is on that helper's in-order queue (what follows it there may then be
+    enqueued behind it), else when the node ends."""
+
+    def __init__(self, locks: list[threading.Lock]) -> None:
+        self.locks = locks
+        self.guard = threading.Lock()
+
+    def release(self) -> None:
+        with self.guard:
+            locks, self.locks = self.locks, []
+        for lk in reversed(locks):
+            lk.release()
 
 
 class GraphBatch:
@@ -192,6 +210,8 @@ class GraphBatch:
         #: (run key, signature, phase) -> [batch shape, schedule, graph, batches it
         #: may still run]
         self.kept: dict[tuple, list] = {}
+        #: kernels whole on a helper enqueued behind a predecessor there, not after it
+        self.helper_chained = 0
 
     def defer(self, queue: cl.CommandQueue, entry: KernelEntry, args: dict[int, ArgValue],
               launch: Launch, kernel: cl.Kernel | None = None) -> cl.Event:
@@ -409,7 +429,10 @@ class GraphBatch:
             moved = self._settle_results()
             t_end = time.perf_counter()
             if sched is not None:
-                last = self.rt.last_record(seq_before)
+                # the batch's last launch: nodes end, and are kept, out of order
+                last = max((d.record for d in batch if d.record is not None),
+                           key=lambda r: r.seq, default=None
+                           ) or self.rt.last_record(seq_before)
                 if last is not None:
                     # where a batch's time goes, beyond its kernels' own pieces
                     last.notes.append(
@@ -517,12 +540,13 @@ class GraphBatch:
         return all(self._whole_on_home(self._ranges(sched, d.id)) for d in batch)
 
     def _execute(self, batch: list[Deferred], sched: mkmd_graph.Schedule) -> None:
+        settings = config.get()
         by_id = {d.id: d for d in batch}
         graph = self.last_graph
         order = sorted(by_id, key=lambda n: sched.span(n)[0] if sched.node_slots(n) else 0.0)
         ranges = {n: self._ranges(sched, n) for n in order}
         sends = None
-        if config.get().send_ahead:
+        if settings.send_ahead:
             sends = StagedSends(self.rt)
             try:
                 sends.start([(by_id[n], ranges[n]) for n in order])
@@ -532,14 +556,18 @@ class GraphBatch:
         futures: dict[int, Future] = {}
         # done[n]: node n's results are in place (its task goes on to learn from them)
         done: dict[int, Future] = {n: Future() for n in order}
-        # queued[n]: node n, whole on home, is on home's in-order queue; a successor
-        # also whole on home need not wait for more (SKMD_CHAIN_HOME)
-        queued: dict[int, Future] = {}
-        if config.get().chain_home:
-            queued = {n: Future() for n in order if self._whole_on_home(ranges[n])}
+        # queued[n]: node n, whole on one device, is on that device's in-order queue; a
+        # successor also whole there need not wait for more (SKMD_CHAIN_HOME,
+        # SKMD_CHAIN_HELPERS): the queue runs it after n, with no host wait between
+        solo = {n: self._solo(ranges[n], settings) for n in order}
+        queued = {n: Future() for n in order if solo[n] is not None}
         try:
             for n in order:
-                preds = [queued[p] if n in queued and p in queued else done[p]
+                chained = [p for p in graph.predecessors(n)
+                           if p in futures and p in queued and solo[p] == solo[n]]
+                if chained and solo[n] != self.rt.home.label:
+                    self.helper_chained += 1
+                preds = [queued[p] if p in chained else done[p]
                          for p in graph.predecessors(n) if p in futures]
                 futures[n] = self.node_pool.submit(self._node_task, by_id[n], ranges[n],
                                                    preds, sends, done[n], queued.get(n))
@@ -577,6 +605,16 @@ class GraphBatch:
     def _whole_on_home(self, ranges: list[tuple[Any, int, int]]) -> bool:
         return all(dev is self.rt.home for dev, _, _ in ranges)
 
+    def _solo(self, ranges: list[tuple[Any, int, int]], settings: config.Settings
+              ) -> str | None:
+        """The device a node runs whole on, where chaining there is on; else None."""
+        devs = {dev for dev, _, _ in ranges} or {self.rt.home}
+        if len(devs) != 1:
+            return None
+        dev = devs.pop()
+        on = settings.chain_home if dev is self.rt.home else settings.chain_helpers
+        return dev.label if on else None
+
     def _node_task(self, d: Deferred, ranges: list[tuple[Any, int, int]],
                    preds: list[Future], sends: StagedSends | None = None,
                    done: Future | None = None, queued: Future | None = None) -> None:
@@ -608,6 +646,7 @@ class GraphBatch:
         locks = [self.dev_locks[lb] for lb in labels]
         for lk in locks:
             lk.acquire()
+        held = _Held(locks)
         try:
             with rt.seq_lock:
                 rt.seq += 1
@@ -617,18 +656,22 @@ class GraphBatch:
                                global_size=d.launch.global_size,
                                local_size=d.launch.local_size,
                                policy=config.get().policy, mode=mode, node=d.id)
+            d.record = rec
             t0 = time.perf_counter()
             run = SplitRun(rt, d.queue, d.entry, d.args, d.launch,
                            [Share(dev, a, b) for dev, a, b in ranges], rec, lazy=True)
             if sends is not None:
                 sends.wait_for(d, ranges, run._piece)
             if queued is not None:
-                run.on_enqueued = lambda: queued.set_result(None)
+                def enqueued() -> None:
+                    # whole on one device: its in-order queue orders whatever follows
+                    held.release()
+                    queued.set_result(None)
+                run.on_enqueued = enqueued
             run.run()
             rec.wall_s = time.perf_counter() - t0
         finally:
-            for lk in reversed(locks):
-                lk.release()
+            held.release()
         if queued is not None and not queued.done():  # none was enqueued: no kernel
             queued.set_result(None)
         if done is not None:

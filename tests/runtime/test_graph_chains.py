@@ -1,0 +1,98 @@
+"""Graph mode enqueues a kernel whole on one device behind its predecessors there, on
+that device's in-order queue, instead of waiting on the host for them to end: the
+program still sees exactly what program order gives, and the records name each
+batch's nodes."""
+import numpy as np
+import pytest
+
+from skmd.testing import mismatches, run_bare, skmd_installed
+
+from programs import N, SRC
+from test_lazy_coherence import place_kernels
+
+
+def chains(cl):
+    """Two batches of dependent kernels: chains that read the previous kernel's result
+    (zero copy inputs included), fan in, and overwrite a buffer read before."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    n = N * N
+    mf = cl.mem_flags
+    a = np.arange(n, dtype=np.float32) / 5
+    A = cl.Buffer(ctx, mf.READ_ONLY, a.nbytes)
+    cl.enqueue_copy(q, A, a)
+    B, C, D, E = (cl.Buffer(ctx, mf.READ_WRITE, a.nbytes) for _ in range(4))
+    prg = cl.Program(ctx, SRC).build()
+    scale, axpy = prg.scale, prg.axpy
+    out = {}
+    for r in range(2):
+        scale(q, (n,), (64,), A, B, np.float32(r + 2))
+        scale(q, (n,), (64,), B, C, np.float32(3))
+        axpy(q, (n,), (64,), B, C, D, np.float32(-1))
+        scale(q, (n,), (64,), D, E, np.float32(0.5))
+        scale(q, (n,), (64,), E, B, np.float32(7))      # B read before: overwritten
+        axpy(q, (n,), (64,), B, E, C, np.float32(2))
+        out[f"c{r}"] = np.empty(n, np.float32)
+        cl.enqueue_copy(q, out[f"c{r}"], C)
+    for name, buf in (("b", B), ("d", D), ("e", E)):
+        out[name] = np.empty(n, np.float32)
+        cl.enqueue_copy(q, out[name], buf)
+    q.finish()
+    return out
+
+
+def run_counting(program, **settings):
+    """Run under skmd; the results and the batches' helper-chained kernel count."""
+    with skmd_installed(**settings) as rt:
+        import pyopencl as cl
+        out = program(cl)
+        chained = rt.graph.helper_chained if rt._graph is not None else 0
+        records = list(rt.records)
+    return out, chained, records
+
+
+@pytest.mark.parametrize("where", ["helper", "alternating"])
+def test_chains_on_a_helper_give_program_orders_bytes(monkeypatch, where):
+    """Kernels whole on the helper after predecessors whole there are enqueued behind
+    them (counted); every result equals program order's, bit for bit."""
+    place_kernels(monkeypatch, (lambda node, devs: devs[1]) if where == "helper"
+                  else (lambda node, devs: devs[1] if node % 3 else devs[0]))
+    inorder, _, _ = run_counting(chains, mode="inorder", policy="even")
+    got, chained, records = run_counting(chains, mode="mkmd", policy="even")
+    assert not mismatches(run_bare(chains), inorder)
+    assert not mismatches(inorder, got), mismatches(inorder, got)
+    assert chained >= (8 if where == "helper" else 2)
+    assert any(v for r in records for lb, v in r.shares.items() if lb != "cpu0")
+
+
+def test_chaining_off_waits_and_gives_the_same_bytes(monkeypatch):
+    """SKMD_CHAIN_HELPERS=0: no kernel is enqueued behind one still running on a
+    helper, and the results are the same."""
+    place_kernels(monkeypatch, lambda node, devs: devs[1])
+    on, _, _ = run_counting(chains, mode="mkmd", policy="even")
+    off, chained, _ = run_counting(chains, mode="mkmd", policy="even", chain_helpers=False)
+    assert chained == 0
+    assert not mismatches(on, off)
+
+
+def test_batch_note_is_on_its_last_launch(monkeypatch):
+    """Nodes end out of order; the batch's note and graph go on its highest sequence
+    number, so that a run log's batch holds every one of its launches."""
+    import time
+
+    from skmd.report.replay_costs import graph_batches, recorded_graph
+    from skmd.runtime import core
+    place_kernels(monkeypatch, lambda node, devs: devs[node % 2])
+    learn = core.Runtime.learn
+
+    def late(self, entry, launch, rec):  # the first node is kept after all the others
+        if rec.node == 0:
+            time.sleep(0.5)
+        return learn(self, entry, launch, rec)
+    monkeypatch.setattr(core.Runtime, "learn", late)
+    _, _, records = run_counting(chains, mode="mkmd", policy="even")
+    batches = graph_batches(records)
+    assert len(batches) == 2
+    for b in batches:
+        cmds, _, _, rec_of = recorded_graph(b)  # raises when a node's launch is missing
+        assert sorted(rec_of) == sorted(c.id for c in cmds) and len(cmds) == 6
