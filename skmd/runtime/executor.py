@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -137,6 +138,16 @@ def plan_buffers(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
     return list(by_root.values())
 
 
+def _called(fn: Callable[..., Any], *args: Any) -> Future:
+    """``fn(*args)`` run here, its outcome held as a finished future."""
+    fut: Future = Future()
+    try:
+        fut.set_result(fn(*args))
+    except Exception as exc:
+        fut.set_exception(exc)
+    return fut
+
+
 def _disjoint(ranges: list[tuple[int, int]]) -> bool:
     rs = sorted(r for r in ranges if r[1] > r[0])
     return all(rs[k][1] <= rs[k + 1][0] for k in range(len(rs) - 1))
@@ -214,7 +225,11 @@ class SplitRun:
             self._written(plans, [])
             self.on_enqueued()
 
-        futures = [(sh, self.rt.pool.submit(self._helper, sh, plans, mode)) for sh in others]
+        if home_share is None and len(others) == 1:  # nothing to overlap: no hand-off
+            futures = [(others[0], _called(self._helper, others[0], plans, mode))]
+        else:
+            futures = [(sh, self.rt.pool.submit(self._helper, sh, plans, mode))
+                       for sh in others]
         results = []
         done = []
         for sh, fut in futures:
@@ -372,11 +387,13 @@ class SplitRun:
                 for i in bp.arg_indices:
                     swap[i] = m.buf
                 continue
-            # others read this device's copy through its copy queue, not behind its kernels
+            # others read this device's copy through its copy queue, not behind its kernels;
+            # so are its missing bytes written, alongside kernels still running there (the
+            # graph keeps those off the ranges written)
             bp.state.mirror(dev.label, dev.context, dev.copy_queue)
             for lo, hi in bp.need.get(dev.label, []):
-                n, took = bp.state.fill_mirror(dev.label, dev.context, q, bp.root, self.hq,
-                                               lo, hi)
+                n, took = bp.state.fill_mirror(dev.label, dev.context, dev.copy_queue,
+                                               bp.root, self.hq, lo, hi)
                 self.rt.link_rates.observe(dev.label, "h2d", n, took)
                 sent += n
             m = bp.state.mirror(dev.label, dev.context, q)

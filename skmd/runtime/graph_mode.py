@@ -210,7 +210,8 @@ class GraphBatch:
         #: (run key, signature, phase) -> [batch shape, schedule, graph, batches it
         #: may still run]
         self.kept: dict[tuple, list] = {}
-        #: kernels whole on a helper enqueued behind a predecessor there, not after it
+        #: kernels whole on a helper whose successors there were let go once it was
+        #: enqueued, not once it had ended
         self.helper_chained = 0
 
     def defer(self, queue: cl.CommandQueue, entry: KernelEntry, args: dict[int, ArgValue],
@@ -565,8 +566,6 @@ class GraphBatch:
             for n in order:
                 chained = [p for p in graph.predecessors(n)
                            if p in futures and p in queued and solo[p] == solo[n]]
-                if chained and solo[n] != self.rt.home.label:
-                    self.helper_chained += 1
                 preds = [queued[p] if p in chained else done[p]
                          for p in graph.predecessors(n) if p in futures]
                 futures[n] = self.node_pool.submit(self._node_task, by_id[n], ranges[n],
@@ -672,6 +671,9 @@ class GraphBatch:
             rec.wall_s = time.perf_counter() - t0
         finally:
             held.release()
+        if run.chained:
+            with self.lock:
+                self.helper_chained += 1
         if queued is not None and not queued.done():  # none was enqueued: no kernel
             queued.set_result(None)
         if done is not None:
