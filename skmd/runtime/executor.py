@@ -172,6 +172,11 @@ class SplitRun:
         self.lazy = lazy and len(self.shares) == 1 and self.shares[0].dev is not runtime.home
         self.home: PhysicalDevice = runtime.home
         self.hq: cl.CommandQueue = runtime.home_queue(queue.context)
+        #: what comes home before the launch is written there on this queue: in graph
+        #: mode the copy queue, alongside kernels queued on home meanwhile (the graph
+        #: keeps those off a buffer whose newest bytes are elsewhere), not behind them
+        self.sync_queue: cl.CommandQueue = (runtime.copy_queue(queue.context) if lazy
+                                            else self.hq)
         self.t0 = runtime.t0
         self.lock = threading.Lock()
         self.home_event: cl.Event | None = None
@@ -198,7 +203,7 @@ class SplitRun:
                              self.lazy)
         if not self.lazy:
             t = time.perf_counter()
-            moved = sum(bp.state.sync_home(bp.root, self.hq) for bp in plans)
+            moved = sum(bp.state.sync_home(bp.root, self.sync_queue) for bp in plans)
             if moved:
                 self._piece(self.home.label, "h2d", t, time.perf_counter(), "sync", moved)
         self._run(plans)

@@ -74,6 +74,29 @@ def slow_then_fast(cl):
     return out
 
 
+def home_reads_a_helpers_result(cl):
+    """A long kernel on home, a helper's result brought home for its successor there
+    while it runs, and the helper's result overwritten on home afterwards."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    n = N * N
+    mf = cl.mem_flags
+    a = np.arange(n, dtype=np.float32) / 11
+    A = cl.Buffer(ctx, mf.READ_ONLY, a.nbytes)
+    cl.enqueue_copy(q, A, a)
+    B, X, E = (cl.Buffer(ctx, mf.READ_WRITE, a.nbytes) for _ in range(3))
+    prg = cl.Program(ctx, SRC).build()
+    settle = cl.Program(ctx, SLOW).build().settle
+    settle(q, (n,), (64,), A, B, np.int32(20000))
+    prg.scale(q, (n,), (64,), A, X, np.float32(3))
+    prg.axpy(q, (n,), (64,), B, X, E, np.float32(-2))
+    prg.scale(q, (n,), (64,), E, X, np.float32(5))
+    out = {name: np.empty(n, np.float32) for name in ("e", "x")}
+    cl.enqueue_copy(q, out["e"], E)
+    cl.enqueue_copy(q, out["x"], X)
+    return out
+
+
 def run_counting(program, **settings):
     """Run under skmd; the results and the batches' helper-chained kernel count."""
     with skmd_installed(**settings) as rt:
@@ -104,6 +127,16 @@ def test_a_successor_behind_a_long_kernel_reads_its_result(monkeypatch):
     got, chained, _ = run_counting(slow_then_fast, mode="mkmd", policy="even")
     assert chained == 3
     assert not mismatches(run_bare(slow_then_fast), got)
+
+
+def test_a_result_brought_home_beside_a_running_kernel_is_read_whole(monkeypatch):
+    """What comes home for a kernel queued behind a long one on home is written
+    alongside it; the kernels see exactly program order's bytes."""
+    place_kernels(monkeypatch, lambda node, devs: devs[1] if node == 1 else devs[0])
+    got, _, records = run_counting(home_reads_a_helpers_result, mode="mkmd", policy="even")
+    assert any(r.shares.get("cpu1") for r in records)
+    assert any(p.label == "sync" for r in records for p in r.pieces)  # X came home
+    assert not mismatches(run_bare(home_reads_a_helpers_result), got)
 
 
 def test_chaining_off_waits_and_gives_the_same_bytes(monkeypatch):
