@@ -11,18 +11,32 @@ from programs import N, SRC
 from test_lazy_coherence import place_kernels
 
 
+def make_buffers(cl, buffers):
+    """A queue, the test kernels, an uploaded input and ``buffers`` more buffers."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    a = np.arange(N * N, dtype=np.float32) / 7
+    A = cl.Buffer(ctx, cl.mem_flags.READ_ONLY, a.nbytes)
+    cl.enqueue_copy(q, A, a)
+    more = [cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes) for _ in range(buffers)]
+    return ctx, q, cl.Program(ctx, SRC).build(), A, more
+
+
+def read_back(cl, q, bufs):
+    """Each named buffer's bytes, as the program sees them."""
+    out = {}
+    for name, buf in bufs.items():
+        out[name] = np.empty(N * N, np.float32)
+        cl.enqueue_copy(q, out[name], buf)
+    q.finish()
+    return out
+
+
 def chains(cl):
     """Two batches of dependent kernels: chains that read the previous kernel's result
     (zero copy inputs included), fan in, and overwrite a buffer read before."""
-    ctx = cl.create_some_context(interactive=False)
-    q = cl.CommandQueue(ctx)
+    _, q, prg, A, (B, C, D, E) = make_buffers(cl, 4)
     n = N * N
-    mf = cl.mem_flags
-    a = np.arange(n, dtype=np.float32) / 5
-    A = cl.Buffer(ctx, mf.READ_ONLY, a.nbytes)
-    cl.enqueue_copy(q, A, a)
-    B, C, D, E = (cl.Buffer(ctx, mf.READ_WRITE, a.nbytes) for _ in range(4))
-    prg = cl.Program(ctx, SRC).build()
     scale, axpy = prg.scale, prg.axpy
     out = {}
     for r in range(2):
@@ -32,13 +46,8 @@ def chains(cl):
         scale(q, (n,), (64,), D, E, np.float32(0.5))
         scale(q, (n,), (64,), E, B, np.float32(7))      # B read before: overwritten
         axpy(q, (n,), (64,), B, E, C, np.float32(2))
-        out[f"c{r}"] = np.empty(n, np.float32)
-        cl.enqueue_copy(q, out[f"c{r}"], C)
-    for name, buf in (("b", B), ("d", D), ("e", E)):
-        out[name] = np.empty(n, np.float32)
-        cl.enqueue_copy(q, out[name], buf)
-    q.finish()
-    return out
+        out[f"c{r}"] = read_back(cl, q, {"c": C})["c"]
+    return {**out, **read_back(cl, q, {"b": B, "d": D, "e": E})}
 
 
 SLOW = r"""
@@ -53,48 +62,34 @@ __kernel void settle(__global const float *a, __global float *b, const int steps
 """
 
 
-def slow_then_fast(cl):
-    """A long kernel, then short ones reading its result: a successor enqueued behind
-    it must not read the result before the long one has written it."""
-    ctx = cl.create_some_context(interactive=False)
-    q = cl.CommandQueue(ctx)
-    n = N * N
-    mf = cl.mem_flags
-    a = np.arange(n, dtype=np.float32) / 9
-    A = cl.Buffer(ctx, mf.READ_ONLY, a.nbytes)
-    cl.enqueue_copy(q, A, a)
-    B, C, D = (cl.Buffer(ctx, mf.READ_WRITE, a.nbytes) for _ in range(3))
-    prg = cl.Program(ctx, SRC).build()
-    settle = cl.Program(ctx, SLOW).build().settle
-    settle(q, (n,), (64,), A, B, np.int32(20000))
+def long_kernel_then(tail):
+    """A program: a long kernel A -> B, then ``tail(q, prg, n, A, B, C, D)``, which
+    returns the buffers to read back by name."""
+    def program(cl):
+        ctx, q, prg, A, (B, C, D) = make_buffers(cl, 3)
+        n = N * N
+        cl.Program(ctx, SLOW).build().settle(q, (n,), (64,), A, B, np.int32(20000))
+        return read_back(cl, q, tail(q, prg, n, A, B, C, D))
+    return program
+
+
+@long_kernel_then
+def slow_then_fast(q, prg, n, A, B, C, D):
+    """Short kernels reading the long one's result: a successor enqueued behind it must
+    not read the result before the long one has written it."""
     prg.scale(q, (n,), (64,), B, C, np.float32(3))
     prg.axpy(q, (n,), (64,), B, C, D, np.float32(-2))
-    out = {"d": np.empty(n, np.float32)}
-    cl.enqueue_copy(q, out["d"], D)
-    return out
+    return {"d": D}
 
 
-def home_reads_a_helpers_result(cl):
-    """A long kernel on home, a helper's result brought home for its successor there
-    while it runs, and the helper's result overwritten on home afterwards."""
-    ctx = cl.create_some_context(interactive=False)
-    q = cl.CommandQueue(ctx)
-    n = N * N
-    mf = cl.mem_flags
-    a = np.arange(n, dtype=np.float32) / 11
-    A = cl.Buffer(ctx, mf.READ_ONLY, a.nbytes)
-    cl.enqueue_copy(q, A, a)
-    B, X, E = (cl.Buffer(ctx, mf.READ_WRITE, a.nbytes) for _ in range(3))
-    prg = cl.Program(ctx, SRC).build()
-    settle = cl.Program(ctx, SLOW).build().settle
-    settle(q, (n,), (64,), A, B, np.int32(20000))
+@long_kernel_then
+def home_reads_a_helpers_result(q, prg, n, A, B, X, E):
+    """With the long kernel on home, a helper's result X brought home for its successor
+    there while it runs, then X overwritten on home."""
     prg.scale(q, (n,), (64,), A, X, np.float32(3))
     prg.axpy(q, (n,), (64,), B, X, E, np.float32(-2))
     prg.scale(q, (n,), (64,), E, X, np.float32(5))
-    out = {name: np.empty(n, np.float32) for name in ("e", "x")}
-    cl.enqueue_copy(q, out["e"], E)
-    cl.enqueue_copy(q, out["x"], X)
-    return out
+    return {"e": E, "x": X}
 
 
 def run_counting(program, **settings):
