@@ -186,6 +186,8 @@ class SplitRun:
         self.on_enqueued: Callable[[], None] | None = None
         #: a lazy run told its successors before its kernel ended
         self.chained = False
+        #: helpers its kernel was enqueued on
+        self.launched: set[str] = set()
 
     # -- timing helpers -------------------------------------------------------
     def _piece(self, dev: str, kind: str, start: float, end: float, label: str = "",
@@ -328,6 +330,16 @@ class SplitRun:
         self.record.notes.append(f"{label} failed ({why}); its rows {sh.first}-{sh.last} "
                                  f"ran on {self.home.label}")
         self.rt.failures.append((self.entry.name, label, why))
+        if self.lazy and label not in self.launched:
+            # its kernel never ran: the device's copies hold what kernels before it
+            # left there (perhaps the only copies), once those have ended; home first
+            try:
+                raw.queue_finish(sh.dev.queue)
+            except cl.Error:
+                pass
+            self.lazy = False
+            for bp in plans:
+                bp.state.sync_home(bp.root, self.hq)
         for bp in plans:  # whatever it wrote to its copies is not to be trusted
             m = bp.state.mirrors.get(label)
             if m is not None:
@@ -414,6 +426,7 @@ class SplitRun:
         t_enq = time.perf_counter()
         evt = raw.enqueue_nd_range_kernel(q, k, gs, self.launch.local_size, off,
                                              None, False, False)
+        self.launched.add(dev.label)
         chained = self.lazy and self.on_enqueued is not None
         if chained:  # the device's queue orders its successors there; the states say so
             self.chained = True

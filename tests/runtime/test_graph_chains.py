@@ -165,3 +165,22 @@ def test_batch_note_is_on_its_last_launch(monkeypatch):
     for b in batches:
         cmds, _, _, rec_of = recorded_graph(b)  # raises when a node's launch is missing
         assert sorted(rec_of) == sorted(c.id for c in cmds) and len(cmds) == 6
+
+
+@pytest.mark.parametrize("program", [slow_then_fast, chains], ids=["long", "chains"])
+def test_a_helper_failing_behind_its_chain_leaves_program_orders_bytes(monkeypatch, program):
+    """A kernel whose launch on the helper fails runs on home instead: what kernels
+    before it left on the helper (the only copies) comes home first, once they end."""
+    import random
+
+    from skmd.runtime import faults
+    place_kernels(monkeypatch, lambda node, devs: devs[1])
+    bare = run_bare(program)
+    failed = 0
+    for seed in range(4):
+        monkeypatch.setattr(faults, "_rng", random.Random(seed))
+        got, _, records = run_counting(program, mode="mkmd", policy="even",
+                                       faults="cpu1:launch:0.4")
+        failed += sum("failed" in n for r in records for n in r.notes)
+        assert not mismatches(bare, got), seed
+    assert failed
