@@ -188,6 +188,9 @@ class SplitRun:
         self.chained = False
         #: helpers its kernel was enqueued on
         self.launched: set[str] = set()
+        #: graph mode: a kernel on another device reads what this lazy run writes; it
+        #: is read into host memory right behind the kernel (see ``push_host``)
+        self.push_host = False
 
     # -- timing helpers -------------------------------------------------------
     def _piece(self, dev: str, kind: str, start: float, end: float, label: str = "",
@@ -433,6 +436,8 @@ class SplitRun:
             for bp in plans:
                 if bp.written:
                     bp.state.written_on(dev.label, bp.root)
+                    if self.push_host:  # before kernels queued behind it there
+                        bp.state.push_host(dev.label, q)
             self.on_enqueued()
         raw.event_wait(evt)
         slowed = faults.slow_down(dev.label, time.perf_counter() - t_enq)

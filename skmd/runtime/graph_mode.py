@@ -562,6 +562,11 @@ class GraphBatch:
         # SKMD_CHAIN_HELPERS): the queue runs it after n, with no host wait between
         solo = {n: self._solo(ranges[n], settings) for n in order}
         queued = {n: Future() for n in order if solo[n] is not None}
+        # whole on one helper, read by a kernel elsewhere: its results go to host memory
+        # right behind it, not behind the next kernels queued on that helper
+        home = self.rt.home.label
+        push = {n for n in queued if solo[n] != home and any(
+            s in solo and solo[s] != solo[n] for s in graph.successors(n))}
         try:
             for n in order:
                 chained = [p for p in graph.predecessors(n)
@@ -569,7 +574,8 @@ class GraphBatch:
                 preds = [queued[p] if p in chained else done[p]
                          for p in graph.predecessors(n) if p in futures]
                 futures[n] = self.node_pool.submit(self._node_task, by_id[n], ranges[n],
-                                                   preds, sends, done[n], queued.get(n))
+                                                   preds, sends, done[n], queued.get(n),
+                                                   n in push)
             errors = []
             for n in order:
                 try:
@@ -616,11 +622,12 @@ class GraphBatch:
 
     def _node_task(self, d: Deferred, ranges: list[tuple[Any, int, int]],
                    preds: list[Future], sends: StagedSends | None = None,
-                   done: Future | None = None, queued: Future | None = None) -> None:
+                   done: Future | None = None, queued: Future | None = None,
+                   push: bool = False) -> None:
         try:
             for p in preds:
                 p.result()
-            self._run_node(d, ranges, config.get().mode, sends, done, queued)
+            self._run_node(d, ranges, config.get().mode, sends, done, queued, push)
         except BaseException as exc:
             for f in (queued, done):
                 if f is not None and not f.done():
@@ -629,7 +636,7 @@ class GraphBatch:
 
     def _run_node(self, d: Deferred, ranges: list[tuple[Any, int, int]], mode: str,
                   sends: StagedSends | None = None, done: Future | None = None,
-                  queued: Future | None = None) -> None:
+                  queued: Future | None = None, push: bool = False) -> None:
         """Run one kernel of a graph; ``done`` is set once its results are in place and
         its devices free, before the models learn from it (successors need not wait);
         ``queued``, for a kernel whole on home, once it is on home's in-order queue."""
@@ -661,6 +668,7 @@ class GraphBatch:
                            [Share(dev, a, b) for dev, a, b in ranges], rec, lazy=True)
             if sends is not None:
                 sends.wait_for(d, ranges, run._piece)
+            run.push_host = push
             if queued is not None:
                 def enqueued() -> None:
                     # whole on one device: its in-order queue orders whatever follows

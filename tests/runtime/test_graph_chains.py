@@ -124,6 +124,25 @@ def test_a_successor_behind_a_long_kernel_reads_its_result(monkeypatch):
     assert not mismatches(run_bare(slow_then_fast), got)
 
 
+def test_results_a_home_kernel_reads_leave_the_helper_right_behind_their_kernel(
+        monkeypatch):
+    """A long kernel and a short one chained behind it on the helper, their results
+    read on home: each is read into host memory on the helper's queue right behind its
+    kernel (counted), and home's kernel sees program order's bytes."""
+    from skmd.runtime import buffers as bufmod
+    pushed = []
+    push = bufmod.BufferState.push_host
+
+    def counted(self, label, queue):
+        pushed.append(push(self, label, queue))
+        return pushed[-1]
+    monkeypatch.setattr(bufmod.BufferState, "push_host", counted)
+    place_kernels(monkeypatch, lambda node, devs: devs[0] if node == 2 else devs[1])
+    got, chained, _ = run_counting(slow_then_fast, mode="mkmd", policy="even")
+    assert chained == 2 and len([n for n in pushed if n]) == 2
+    assert not mismatches(run_bare(slow_then_fast), got)
+
+
 def test_a_result_brought_home_beside_a_running_kernel_is_read_whole(monkeypatch):
     """What comes home for a kernel queued behind a long one on home is written
     alongside it; the kernels see exactly program order's bytes."""
