@@ -189,7 +189,7 @@ class SplitRun:
         #: helpers its kernel was enqueued on
         self.launched: set[str] = set()
         #: graph mode: a kernel on another device reads what this lazy run writes; it
-        #: is read into host memory right behind the kernel (see ``push_host``)
+        #: is read into host memory right behind the kernel (``BufferState.push_host``)
         self.push_host = False
 
     # -- timing helpers -------------------------------------------------------

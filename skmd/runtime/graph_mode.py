@@ -639,7 +639,9 @@ class GraphBatch:
                   queued: Future | None = None, push: bool = False) -> None:
         """Run one kernel of a graph; ``done`` is set once its results are in place and
         its devices free, before the models learn from it (successors need not wait);
-        ``queued``, for a kernel whole on home, once it is on home's in-order queue."""
+        ``queued``, for a kernel whole on one device, once it is on that device's
+        in-order queue; ``push``: a kernel elsewhere reads its results (see
+        ``BufferState.push_host``)."""
         rt = self.rt
         if not ranges:
             ranges = [(rt.home, 0, d.launch.total_groups)]
