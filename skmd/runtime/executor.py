@@ -436,7 +436,10 @@ class SplitRun:
             for bp in plans:
                 if bp.written:
                     bp.state.written_on(dev.label, bp.root)
-                    if self.push_host:  # before kernels queued behind it there
+                    # before kernels queued behind it there: a host-unified device
+                    # (PoCL's CPU) was seen to run a copy only between its kernels; a
+                    # GPU's copy queue reads alongside them instead
+                    if self.push_host and dev.host_unified:
                         bp.state.push_host(dev.label, q)
             self.on_enqueued()
         raw.event_wait(evt)
