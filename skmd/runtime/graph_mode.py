@@ -6,9 +6,11 @@ event.  At the next point where the program could see a result — a read, a
 map, a copy, ``finish``, waiting on an event — the recorded kernels become a
 dependency graph (:mod:`skmd.mkmd_graph`), are scheduled over the devices, and
 run concurrently: each node when its predecessors are done and its devices are
-free.  Results stay on the device that made them, after the batch too, until a
-consumer elsewhere or the program itself needs them (see :mod:`buffers`); the
-scheduler is told where each buffer's current content is.
+free, or, whole on one device after predecessors whole there, on that device's
+in-order queue behind them as soon as they are enqueued.  Results stay on the
+device that made them, after the batch too, until a consumer elsewhere or the
+program itself needs them (see :mod:`buffers`); the scheduler is told where each
+buffer's current content is.
 """
 from __future__ import annotations
 
