@@ -103,6 +103,7 @@ class Settings:
     chain_home: bool = True
     background: bool = True
     remember: bool = True
+    chain_helpers: bool = True
     #: device label -> fraction of the work-groups, for ``policy="static"``
     static_fractions: dict[str, float] = field(default_factory=dict)
 
@@ -118,7 +119,7 @@ class Settings:
         """
         return (self.policy, self.mode, self.online, self.verify, self.faults,
                 self.min_split_us, self.merge, self.stage_uploads, self.send_ahead,
-                self.pinned_copies, self.learn_links, self.chain_home,
+                self.pinned_copies, self.learn_links, self.chain_home, self.chain_helpers,
                 tuple(sorted(self.static_fractions.items())))
 
     def __post_init__(self) -> None:
@@ -185,6 +186,7 @@ def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Se
         chain_home=_flag(env.get("SKMD_CHAIN_HOME"), True, "SKMD_CHAIN_HOME"),
         background=_flag(env.get("SKMD_BACKGROUND"), True, "SKMD_BACKGROUND"),
         remember=_flag(env.get("SKMD_REMEMBER"), True, "SKMD_REMEMBER"),
+        chain_helpers=_flag(env.get("SKMD_CHAIN_HELPERS"), True, "SKMD_CHAIN_HELPERS"),
     )
 
 

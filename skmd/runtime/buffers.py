@@ -127,6 +127,7 @@ class BufferState:
         whoever sends must not let the buffer change before then.
         """
         with self.lock:
+            self._settle()  # a read into the shadow may be in flight (:meth:`push_host`)
             if not self.staged_current():
                 return None
             if home:
@@ -219,6 +220,23 @@ class BufferState:
                     self.host_valid.add(a, b)
                     moved += b - a
             return moved
+
+    def push_host(self, label: str, queue: cl.CommandQueue) -> int:
+        """Start reading ``label``'s copy, the only current one, into the host shadow on
+        ``queue``, the device's own queue right behind the kernel that wrote it: a
+        reader on another device then finds the bytes on the host instead of waiting
+        behind the kernels queued on that device next.  Returns the bytes."""
+        with self.lock:
+            m = self.mirrors.get(label)
+            if m is None or not m.holds(self.version, 0, self.size):
+                return 0
+            shadow = self._shadow()
+            gaps = self.host_valid.missing(0, self.size)
+            for a, b in gaps:
+                self._pending.append(raw.enqueue_read_buffer(
+                    queue, m.buf, shadow[a:b], src_offset=a, is_blocking=False))
+                self.host_valid.add(a, b)
+            return sum(b - a for a, b in gaps)
 
     def fetch_host(self, app_buf: MemObj, home_queue: cl.CommandQueue,
                    lo: int, hi: int, blocking: bool = True) -> tuple[np.ndarray, int]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -137,6 +138,16 @@ def plan_buffers(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
     return list(by_root.values())
 
 
+def _called(fn: Callable[..., Any], *args: Any) -> Future:
+    """``fn(*args)`` run here, its outcome held as a finished future."""
+    fut: Future = Future()
+    try:
+        fut.set_result(fn(*args))
+    except Exception as exc:
+        fut.set_exception(exc)
+    return fut
+
+
 def _disjoint(ranges: list[tuple[int, int]]) -> bool:
     rs = sorted(r for r in ranges if r[1] > r[0])
     return all(rs[k][1] <= rs[k + 1][0] for k in range(len(rs) - 1))
@@ -161,12 +172,25 @@ class SplitRun:
         self.lazy = lazy and len(self.shares) == 1 and self.shares[0].dev is not runtime.home
         self.home: PhysicalDevice = runtime.home
         self.hq: cl.CommandQueue = runtime.home_queue(queue.context)
+        #: what comes home before the launch is written there on this queue: in graph
+        #: mode the copy queue, alongside kernels queued on home meanwhile (the graph
+        #: keeps those off a buffer whose newest bytes are elsewhere), not behind them
+        self.sync_queue: cl.CommandQueue = (runtime.copy_queue(queue.context) if lazy
+                                            else self.hq)
         self.t0 = runtime.t0
         self.lock = threading.Lock()
         self.home_event: cl.Event | None = None
-        #: graph mode: called once a run whole on home is enqueued and its buffers'
-        #: states say so; a successor on home's in-order queue may then be enqueued
+        #: graph mode: called once a run whole on one device is enqueued and its
+        #: buffers' states say so; a successor on that device's in-order queue may then
+        #: be enqueued
         self.on_enqueued: Callable[[], None] | None = None
+        #: a lazy run told its successors before its kernel ended
+        self.chained = False
+        #: helpers its kernel was enqueued on
+        self.launched: set[str] = set()
+        #: graph mode: a kernel on another device reads what this lazy run writes; it
+        #: is read into host memory right behind the kernel (``BufferState.push_host``)
+        self.push_host = False
 
     # -- timing helpers -------------------------------------------------------
     def _piece(self, dev: str, kind: str, start: float, end: float, label: str = "",
@@ -184,7 +208,7 @@ class SplitRun:
                              self.lazy)
         if not self.lazy:
             t = time.perf_counter()
-            moved = sum(bp.state.sync_home(bp.root, self.hq) for bp in plans)
+            moved = sum(bp.state.sync_home(bp.root, self.sync_queue) for bp in plans)
             if moved:
                 self._piece(self.home.label, "h2d", t, time.perf_counter(), "sync", moved)
         self._run(plans)
@@ -211,7 +235,11 @@ class SplitRun:
             self._written(plans, [])
             self.on_enqueued()
 
-        futures = [(sh, self.rt.pool.submit(self._helper, sh, plans, mode)) for sh in others]
+        if home_share is None and len(others) == 1:  # nothing to overlap: no hand-off
+            futures = [(others[0], _called(self._helper, others[0], plans, mode))]
+        else:
+            futures = [(sh, self.rt.pool.submit(self._helper, sh, plans, mode))
+                       for sh in others]
         results = []
         done = []
         for sh, fut in futures:
@@ -219,6 +247,8 @@ class SplitRun:
                 results.append(fut.result())
                 done.append(sh)
             except Exception as exc:  # the device is out for this kernel; home runs its rows
+                if self.chained:  # successors may be queued behind it on the device
+                    raise
                 self._helper_failed(sh, plans, exc)
                 evt = self._launch_home(sh.first, sh.last, mode)
                 raw.event_wait(evt)
@@ -303,6 +333,16 @@ class SplitRun:
         self.record.notes.append(f"{label} failed ({why}); its rows {sh.first}-{sh.last} "
                                  f"ran on {self.home.label}")
         self.rt.failures.append((self.entry.name, label, why))
+        if self.lazy and label not in self.launched:
+            # its kernel never ran: the device's copies hold what kernels before it
+            # left there (perhaps the only copies), once those have ended; home first
+            try:
+                raw.queue_finish(sh.dev.queue)
+            except cl.Error:
+                pass
+            self.lazy = False
+            for bp in plans:
+                bp.state.sync_home(bp.root, self.hq)
         for bp in plans:  # whatever it wrote to its copies is not to be trusted
             m = bp.state.mirrors.get(label)
             if m is not None:
@@ -332,6 +372,15 @@ class SplitRun:
             self.record.measured[label] = dur
         self._piece(label, "kernel", end - dur, end, self.entry.name)
 
+    @staticmethod
+    def _holds(bp: BufferPlan, label: str) -> bool:
+        """Whether ``label``'s own copy holds what it needs of ``bp`` now: a result a
+        kernel there left (perhaps still being written on its queue), read in place."""
+        with bp.state.lock:
+            m = bp.state.mirrors.get(label)
+            return (m is not None and m.version == bp.state.version
+                    and all(m.valid.covers(lo, hi) for lo, hi in bp.need.get(label, [])))
+
     def _helper(self, s: Share, plans: list[BufferPlan], mode: str
                 ) -> list[tuple[BufferPlan, tuple[int, int], np.ndarray]]:
         dev = s.dev
@@ -340,7 +389,7 @@ class SplitRun:
         t = time.perf_counter()
         sent = 0
         for bp in plans:
-            if not bp.written and dev.zero_copy:
+            if not bp.written and dev.zero_copy and not self._holds(bp, dev.label):
                 # zero copy: the device reads the host shadow itself
                 view = bp.state.host_view(dev.label, dev.context, bp.root, self.hq,
                                           bp.need.get(dev.label, []))
@@ -358,11 +407,13 @@ class SplitRun:
                 for i in bp.arg_indices:
                     swap[i] = m.buf
                 continue
-            # others read this device's copy through its copy queue, not behind its kernels
+            # others read this device's copy through its copy queue, not behind its kernels;
+            # so are its missing bytes written, alongside kernels still running there (the
+            # graph keeps those off the ranges written)
             bp.state.mirror(dev.label, dev.context, dev.copy_queue)
             for lo, hi in bp.need.get(dev.label, []):
-                n, took = bp.state.fill_mirror(dev.label, dev.context, q, bp.root, self.hq,
-                                               lo, hi)
+                n, took = bp.state.fill_mirror(dev.label, dev.context, dev.copy_queue,
+                                               bp.root, self.hq, lo, hi)
                 self.rt.link_rates.observe(dev.label, "h2d", n, took)
                 sent += n
             m = bp.state.mirror(dev.label, dev.context, q)
@@ -378,6 +429,19 @@ class SplitRun:
         t_enq = time.perf_counter()
         evt = raw.enqueue_nd_range_kernel(q, k, gs, self.launch.local_size, off,
                                              None, False, False)
+        self.launched.add(dev.label)
+        chained = self.lazy and self.on_enqueued is not None
+        if chained:  # the device's queue orders its successors there; the states say so
+            self.chained = True
+            for bp in plans:
+                if bp.written:
+                    bp.state.written_on(dev.label, bp.root)
+                    # before kernels queued behind it there: a host-unified device
+                    # (PoCL's CPU) was seen to run a copy only between its kernels; a
+                    # GPU's copy queue reads alongside them instead
+                    if self.push_host and dev.host_unified:
+                        bp.state.push_host(dev.label, q)
+            self.on_enqueued()
         raw.event_wait(evt)
         slowed = faults.slow_down(dev.label, time.perf_counter() - t_enq)
         self._kernel_piece(dev.label, evt, t_enq, slowed=slowed)
@@ -388,7 +452,8 @@ class SplitRun:
             if not bp.written:
                 continue
             if self.lazy:
-                bp.state.written_on(dev.label, bp.root)
+                if not chained:
+                    bp.state.written_on(dev.label, bp.root)
                 continue
             m = bp.state.mirrors[dev.label]
             lo, hi = bp.out_slice[dev.label] if bp.contiguous else (0, bp.state.size)

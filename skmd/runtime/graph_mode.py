@@ -6,9 +6,11 @@ event.  At the next point where the program could see a result — a read, a
 map, a copy, ``finish``, waiting on an event — the recorded kernels become a
 dependency graph (:mod:`skmd.mkmd_graph`), are scheduled over the devices, and
 run concurrently: each node when its predecessors are done and its devices are
-free.  Results stay on the device that made them, after the batch too, until a
-consumer elsewhere or the program itself needs them (see :mod:`buffers`); the
-scheduler is told where each buffer's current content is.
+free, or, whole on one device after predecessors whole there, on that device's
+in-order queue behind them as soon as they are enqueued.  Results stay on the
+device that made them, after the batch too, until a consumer elsewhere or the
+program itself needs them (see :mod:`buffers`); the scheduler is told where each
+buffer's current content is.
 """
 from __future__ import annotations
 
@@ -145,6 +147,24 @@ class Deferred:
     launch: Launch
     event: cl.UserEvent
     kernel: cl.Kernel | None = None
+    #: its launch record, once a graph node ran it
+    record: LaunchRecord | None = None
+
+
+class _Held:
+    """The helper locks a node holds, released once: when its kernel, whole on one
+    helper, is on that helper's in-order queue (what follows it there may then be
+    enqueued behind it), else when the node ends."""
+
+    def __init__(self, locks: list[threading.Lock]) -> None:
+        self.locks = locks
+        self.guard = threading.Lock()
+
+    def release(self) -> None:
+        with self.guard:
+            locks, self.locks = self.locks, []
+        for lk in reversed(locks):
+            lk.release()
 
 
 class GraphBatch:
@@ -192,6 +212,9 @@ class GraphBatch:
         #: (run key, signature, phase) -> [batch shape, schedule, graph, batches it
         #: may still run]
         self.kept: dict[tuple, list] = {}
+        #: kernels whole on a helper whose successors there were let go once it was
+        #: enqueued, not once it had ended
+        self.helper_chained = 0
 
     def defer(self, queue: cl.CommandQueue, entry: KernelEntry, args: dict[int, ArgValue],
               launch: Launch, kernel: cl.Kernel | None = None) -> cl.Event:
@@ -409,7 +432,10 @@ class GraphBatch:
             moved = self._settle_results()
             t_end = time.perf_counter()
             if sched is not None:
-                last = self.rt.last_record(seq_before)
+                # the batch's last launch: nodes end, and are kept, out of order
+                last = max((d.record for d in batch if d.record is not None),
+                           key=lambda r: r.seq, default=None
+                           ) or self.rt.last_record(seq_before)
                 if last is not None:
                     # where a batch's time goes, beyond its kernels' own pieces
                     last.notes.append(
@@ -519,12 +545,13 @@ class GraphBatch:
         return all(self._whole_on_home(self._ranges(sched, d.id)) for d in batch)
 
     def _execute(self, batch: list[Deferred], sched: mkmd_graph.Schedule) -> None:
+        settings = config.get()
         by_id = {d.id: d for d in batch}
         graph = self.last_graph
         order = sorted(by_id, key=lambda n: sched.span(n)[0] if sched.node_slots(n) else 0.0)
         ranges = {n: self._ranges(sched, n) for n in order}
         sends = None
-        if config.get().send_ahead:
+        if settings.send_ahead:
             sends = StagedSends(self.rt)
             try:
                 sends.start([(by_id[n], ranges[n]) for n in order])
@@ -534,17 +561,25 @@ class GraphBatch:
         futures: dict[int, Future] = {}
         # done[n]: node n's results are in place (its task goes on to learn from them)
         done: dict[int, Future] = {n: Future() for n in order}
-        # queued[n]: node n, whole on home, is on home's in-order queue; a successor
-        # also whole on home need not wait for more (SKMD_CHAIN_HOME)
-        queued: dict[int, Future] = {}
-        if config.get().chain_home:
-            queued = {n: Future() for n in order if self._whole_on_home(ranges[n])}
+        # queued[n]: node n, whole on one device, is on that device's in-order queue; a
+        # successor also whole there need not wait for more (SKMD_CHAIN_HOME,
+        # SKMD_CHAIN_HELPERS): the queue runs it after n, with no host wait between
+        solo = {n: self._solo(ranges[n], settings) for n in order}
+        queued = {n: Future() for n in order if solo[n] is not None}
+        # whole on one helper, read by a kernel elsewhere: its results go to host memory
+        # right behind it, not behind the next kernels queued on that helper
+        home = self.rt.home.label
+        push = {n for n in queued if solo[n] != home and any(
+            s in solo and solo[s] != solo[n] for s in graph.successors(n))}
         try:
             for n in order:
-                preds = [queued[p] if n in queued and p in queued else done[p]
+                chained = [p for p in graph.predecessors(n)
+                           if p in futures and p in queued and solo[p] == solo[n]]
+                preds = [queued[p] if p in chained else done[p]
                          for p in graph.predecessors(n) if p in futures]
                 futures[n] = self.node_pool.submit(self._node_task, by_id[n], ranges[n],
-                                                   preds, sends, done[n], queued.get(n))
+                                                   preds, sends, done[n], queued.get(n),
+                                                   n in push)
             errors = []
             for n in order:
                 try:
@@ -579,13 +614,24 @@ class GraphBatch:
     def _whole_on_home(self, ranges: list[tuple[Any, int, int]]) -> bool:
         return all(dev is self.rt.home for dev, _, _ in ranges)
 
+    def _solo(self, ranges: list[tuple[Any, int, int]], settings: config.Settings
+              ) -> str | None:
+        """The device a node runs whole on, where chaining there is on; else None."""
+        devs = {dev for dev, _, _ in ranges} or {self.rt.home}
+        if len(devs) != 1:
+            return None
+        dev = devs.pop()
+        on = settings.chain_home if dev is self.rt.home else settings.chain_helpers
+        return dev.label if on else None
+
     def _node_task(self, d: Deferred, ranges: list[tuple[Any, int, int]],
                    preds: list[Future], sends: StagedSends | None = None,
-                   done: Future | None = None, queued: Future | None = None) -> None:
+                   done: Future | None = None, queued: Future | None = None,
+                   push: bool = False) -> None:
         try:
             for p in preds:
                 p.result()
-            self._run_node(d, ranges, config.get().mode, sends, done, queued)
+            self._run_node(d, ranges, config.get().mode, sends, done, queued, push)
         except BaseException as exc:
             for f in (queued, done):
                 if f is not None and not f.done():
@@ -594,10 +640,12 @@ class GraphBatch:
 
     def _run_node(self, d: Deferred, ranges: list[tuple[Any, int, int]], mode: str,
                   sends: StagedSends | None = None, done: Future | None = None,
-                  queued: Future | None = None) -> None:
+                  queued: Future | None = None, push: bool = False) -> None:
         """Run one kernel of a graph; ``done`` is set once its results are in place and
         its devices free, before the models learn from it (successors need not wait);
-        ``queued``, for a kernel whole on home, once it is on home's in-order queue."""
+        ``queued``, for a kernel whole on one device, once it is on that device's
+        in-order queue; ``push``: a kernel elsewhere reads its results (see
+        ``BufferState.push_host``)."""
         rt = self.rt
         if not ranges:
             ranges = [(rt.home, 0, d.launch.total_groups)]
@@ -610,6 +658,7 @@ class GraphBatch:
         locks = [self.dev_locks[lb] for lb in labels]
         for lk in locks:
             lk.acquire()
+        held = _Held(locks)
         try:
             with rt.seq_lock:
                 rt.seq += 1
@@ -620,18 +669,26 @@ class GraphBatch:
                                global_size=d.launch.global_size,
                                local_size=d.launch.local_size,
                                policy=config.get().policy, mode=mode, node=d.id)
+            d.record = rec
             t0 = time.perf_counter()
             run = SplitRun(rt, d.queue, d.entry, d.args, d.launch,
                            [Share(dev, a, b) for dev, a, b in ranges], rec, lazy=True)
             if sends is not None:
                 sends.wait_for(d, ranges, run._piece)
+            run.push_host = push
             if queued is not None:
-                run.on_enqueued = lambda: queued.set_result(None)
+                def enqueued() -> None:
+                    # whole on one device: its in-order queue orders whatever follows
+                    held.release()
+                    queued.set_result(None)
+                run.on_enqueued = enqueued
             run.run()
             rec.wall_s = time.perf_counter() - t0
         finally:
-            for lk in reversed(locks):
-                lk.release()
+            held.release()
+        if run.chained:
+            with self.lock:
+                self.helper_chained += 1
         if queued is not None and not queued.done():  # none was enqueued: no kernel
             queued.set_result(None)
         if done is not None:
