@@ -10,7 +10,7 @@
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
-#         | unseen1 | unseen2 | engine
+#         | unseen1 | unseen2 | engine | engine1 | engine2
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -418,14 +418,17 @@ profile)
         >> "$r/profile_$b.txt" 2>&1
     done
   done ;;
-engine)
+engine|engine1|engine2)
   # graph mode's engine on gpu0 + cpu0: each graph against program order in the same
   # rounds (order), and against kernels whole on the CPU waiting on the host for their
   # predecessors there (nochain: SKMD_CHAIN_HELPERS=0); then every recorded graph
   # batch replayed with its measured costs (engine loss = measured - simulated)
   v="--variant order:mode=inorder --variant nochain:chain_helpers=0"
-  graphs1gpu enginemkmd 60 "$v" jacobi bicgstab lyapunov stein svd sylvester
-  graphs1gpu enginemkmd 80 "$v" gabe abe care gramian commutator
+  # engine1 and engine2 split the graphs so that each fits a ten-minute call
+  [ "$part" = engine2 ] ||
+    graphs1gpu enginemkmd 60 "$v" jacobi bicgstab lyapunov stein svd sylvester
+  [ "$part" = engine1 ] ||
+    graphs1gpu enginemkmd 80 "$v" gabe abe care gramian commutator
   python3 benchmarks/replay_logs.py "$r/prof/profiles.sqlite" --json "$r/replay.json" \
     > "$r/replay.md" 2>&1 ;;
 esac
