@@ -10,7 +10,7 @@
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
-#         | unseen1 | unseen2 | engine | engine1 | engine2
+#         | unseen1 | unseen2 | unseen3 | engine | engine1 | engine2
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -386,6 +386,25 @@ print(f'discover: {time.perf_counter() - t:.3f} s', [d.label for d in found], le
     done
   done
   python3 benchmarks/prediction_error.py --store "$r/prof" > "$r/accuracy.txt" 2>&1 ;;
+unseen3)
+  # after the start-up changes: a one-launch program's phases plain and twice under
+  # skmd on one store, sync_launch.py twice on one store, and the programs whose plain
+  # runs fit a 36 s slot (mandelbrot's and nbody's paper sizes do not)
+  d=$(mktemp -d)
+  for k in plain 1 2; do
+    a=; [ $k = plain ] && a=--plain
+    SKMD_PROFILE_DIR=$d timeout 60 python3 -W ignore benchmarks/startup_profile.py $a \
+      --top 40 > "$r/startup_$k.txt" 2>&1
+  done
+  d=$(mktemp -d)
+  for k in 1 2; do
+    SKMD_PROFILE_DIR=$d timeout 60 python3 benchmarks/sync_launch.py --launches 2000 \
+      --n 1048576 || echo "exit $? for sync_launch"
+  done > "$r/sync.txt" 2>&1
+  for b in one_launch saxpy_loop tiny_loop array_arith elementwise reduction scan \
+           matmul_naive stencil transpose histogram profiled_events; do
+    bench unseen "" 36 --suite unseen --repeat 6 --max-seconds 28 $b
+  done ;;
 unseen1|unseen2)
   # user-style programs as whole processes on every device (one GPU + the CPU), plain
   # python against skmd run on an empty profile store and on the store that run left,
