@@ -197,7 +197,8 @@ class BufferState:
         """Wait for the shadow's reads in flight: its bytes are trusted only after."""
         if self._pending:
             pending, self._pending = self._pending, []
-            raw.wait_for_events(pending)
+            for evt in pending:  # one by one: reads from helpers' queues are of
+                evt.wait()       # several contexts, which one wait may not mix
 
     def prefetch_host(self, app_buf: MemObj, queue: cl.CommandQueue,
                       ranges: list[tuple[int, int]]) -> int:
