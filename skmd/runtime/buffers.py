@@ -11,7 +11,7 @@ In graph mode the home copy may fall behind (``home_valid`` False): a graph
 leaves results on the device that made them, and a whole-buffer upload waits in
 the page-locked host shadow for whichever devices need it.  Such buffers are
 *stale*; anything that could observe the home copy (a read, a copy, a map, a
-partial write, a kernel on home) brings it up to date first (:func:`sync_args`);
+partial write, a kernel on home) brings it up to date first (:func:`skmd.runtime.homecoming.sync_args`);
 which buffers are stale is kept in :mod:`.stale`, released mirrors for reuse in
 :mod:`.mirror_pool`.
 """
@@ -20,9 +20,7 @@ from __future__ import annotations
 import threading
 import time
 import weakref
-from contextlib import ExitStack
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 import pyopencl as cl
@@ -172,6 +170,7 @@ class BufferState:
 
     def sync_home(self, app_buf: MemObj, home_queue: cl.CommandQueue) -> int:
         """Bring the home copy up to date from the mirrors; returns bytes moved."""
+        from skmd.runtime.homecoming import sync_all_home  # it calls back into this class
         return sync_all_home([(self, app_buf)], lambda _: home_queue)
 
     # -- host shadow ---------------------------------------------------------
@@ -326,55 +325,6 @@ class BufferState:
                 m.valid.add(a, b)
                 sent += b - a
             return sent, time.perf_counter() - t
-
-
-def sync_args(objs, home_queue: Callable[[MemObj], cl.CommandQueue]) -> int:
-    """Bring home the stale buffers among ``objs`` (sub-buffers: their roots)."""
-    if not _stale:
-        return 0
-    items = []
-    seen = set()
-    for obj in objs:
-        if not isinstance(obj, cl.MemoryObjectHolder) or isinstance(obj, cl.Image):
-            continue
-        root = root_of(obj)
-        st = state_of(root)
-        if not st.home_valid and id(st) not in seen:
-            seen.add(id(st))
-            items.append((st, root))
-    return sync_all_home(items, home_queue) if items else 0
-
-
-def sync_all_home(items: list[tuple[BufferState, MemObj]],
-                  home_queue: Callable[[MemObj], cl.CommandQueue]) -> int:
-    """:meth:`BufferState.sync_home` for many buffers at once; returns bytes moved.
-
-    Every read back from a helper is queued first, then each buffer is written
-    home as soon as its own reads are done, so one buffer's upload overlaps the
-    next one's download instead of two blocking hops per buffer in turn.
-    """
-    moved = 0
-    with ExitStack() as held:
-        started = []
-        for st, app in items:
-            held.enter_context(st.lock)
-            if not st.home_valid:
-                _, n = st.fetch_host(app, home_queue(app), 0, st.size, blocking=False)
-                started.append((st, app))
-                moved += n
-        queues = {}
-        for st, app in started:
-            st._settle()
-            q = home_queue(app)
-            queues[id(q)] = q
-            raw.enqueue_write_buffer(q, app, st._shadow(), is_blocking=False)
-            moved += st.size
-        for q in queues.values():
-            raw.queue_finish(q)
-        for st, _ in started:
-            st.home_valid = True
-            _stale.pop(id(st), None)
-    return moved
 
 
 #: guards :data:`_registry` (re-entrant: allocation can run the garbage collector,

@@ -11,8 +11,7 @@ from __future__ import annotations
 import threading
 import time
 from concurrent.futures import Future
-from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 import numpy as np
 import pyopencl as cl
@@ -23,119 +22,8 @@ from skmd.runtime import faults, raw, staging
 from skmd.runtime.merging import OutputMerge
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
+from skmd.runtime.split_plan import BufferPlan, Share, plan_buffers, sub_launch_shape
 from skmd.transform import Launch
-
-
-@dataclass
-class Share:
-    dev: PhysicalDevice
-    first: int
-    last: int
-
-    @property
-    def groups(self) -> int:
-        return self.last - self.first
-
-
-@dataclass
-class BufferPlan:
-    """How one application buffer takes part in a split launch."""
-    root: Any
-    state: bufmod.BufferState
-    arg_indices: list[int]
-    written: bool
-    #: per device label: byte ranges the device must hold before it runs
-    need: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
-    #: per device label: the byte range it writes, when outputs merge by slices
-    out_slice: dict[str, tuple[int, int]] = field(default_factory=dict)
-    contiguous: bool = False
-    #: updated only by additive integer atomics: helpers add into zeroed copies,
-    #: merged by summing (element size in bytes; 0 when not)
-    reduce_elem: int = 0
-
-
-def sub_launch_shape(launch: Launch, first: int, last: int, mode: str
-                     ) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
-    """Global size and offset that run rows ``[first, last)`` of ``launch``."""
-    sd = launch.split_dim
-    ls = launch.local_size[sd]
-    if mode == "guard":
-        return tuple(launch.global_size), None
-    gs = list(launch.global_size)
-    gs[sd] = (last - first) * ls
-    off = [0] * len(gs)
-    off[sd] = first * ls
-    return tuple(gs), tuple(off)
-
-
-def plan_buffers(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
-                 shares: Sequence[Share], home_label: str, lazy: bool = False
-                 ) -> list[BufferPlan]:
-    """Decide, per buffer, what each device needs and how its output merges."""
-    an = entry.analysis
-    assert an is not None
-    by_root: dict[int, BufferPlan] = {}
-    for i, a in args.items():
-        if a[0] != "obj" or not isinstance(a[1], cl.MemoryObjectHolder):
-            continue
-        root = bufmod.root_of(a[1])
-        key = root.int_ptr
-        bp = by_root.get(key)
-        if bp is None:
-            bp = BufferPlan(root=root, state=bufmod.state_of(root), arg_indices=[],
-                            written=False)
-            by_root[key] = bp
-        bp.arg_indices.append(i)
-        bp.written |= an.args[i].written
-
-    for bp in by_root.values():
-        size = bp.state.size
-        whole = (0, size)
-        single_arg = len(bp.arg_indices) == 1
-        i0 = bp.arg_indices[0]
-        ai0 = an.args[i0]
-        if (not lazy and single_arg and ai0.reduce_add and ai0.elem_size in (4, 8)
-                and size % ai0.elem_size == 0):
-            bp.reduce_elem = int(ai0.elem_size)
-            for s in shares:
-                if s.dev.label != home_label:
-                    bp.need[s.dev.label] = []
-            continue
-        # Outputs merge by slices when every device's write range is known and
-        # the ranges are pairwise disjoint; otherwise by diff against a full copy.
-        if bp.written and single_arg:
-            slices = {}
-            for s in shares:
-                r = an.byte_range(i0, "write", launch, (s.first, s.last))
-                if r is None:
-                    slices = None
-                    break
-                slices[s.dev.label] = (max(0, r[0]), min(size, r[1]))
-            if slices is not None and _disjoint(list(slices.values())):
-                bp.contiguous = True
-                bp.out_slice = slices
-        for s in shares:
-            lab = s.dev.label
-            if lab == home_label:
-                continue
-            need: list[tuple[int, int]] = []
-            for i in bp.arg_indices:
-                ai = an.args[i]
-                if ai.read:
-                    r = an.byte_range(i, "read", launch, (s.first, s.last)) if single_arg else None
-                    need.append(whole if r is None else (max(0, r[0]), min(size, r[1])))
-            if bp.written:
-                if bp.contiguous:
-                    lo, hi = bp.out_slice[lab]
-                    dense = an.write_dense(i0, launch, (s.first, s.last))
-                    if lazy and not (dense and (lo, hi) == whole):
-                        need.append(whole)  # the mirror becomes the only full copy
-                    elif not dense:
-                        need.append((lo, hi))
-                else:
-                    need.append(whole)
-            bp.need[lab] = [(lo, hi) for lo, hi in need if hi > lo]
-    return list(by_root.values())
 
 
 def _called(fn: Callable[..., Any], *args: Any) -> Future:
@@ -146,11 +34,6 @@ def _called(fn: Callable[..., Any], *args: Any) -> Future:
     except Exception as exc:
         fut.set_exception(exc)
     return fut
-
-
-def _disjoint(ranges: list[tuple[int, int]]) -> bool:
-    rs = sorted(r for r in ranges if r[1] > r[0])
-    return all(rs[k][1] <= rs[k + 1][0] for k in range(len(rs) - 1))
 
 
 class SplitRun:

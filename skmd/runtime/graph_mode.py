@@ -27,6 +27,7 @@ from skmd import config, mkmd_graph, modes
 from skmd.mkmd_graph.replay import batch_to_dict
 from skmd.report.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
+from skmd.runtime import homecoming
 from skmd.runtime.executor import Share, SplitRun
 from skmd.runtime.kernels import ArgValue, KernelEntry
 from skmd.runtime.prefetch import StagedSends
@@ -469,7 +470,7 @@ class GraphBatch:
         seen = [(st, app) for st, app in bufmod.stale_buffers() if st.host_ptr]
         if not seen:
             return 0
-        return bufmod.sync_all_home(seen, lambda app: self.rt.home_queue(app.context))
+        return homecoming.sync_all_home(seen, lambda app: self.rt.home_queue(app.context))
 
     def _judge(self, key: tuple, home_s: float | None, took: float) -> None:
         """Guard rail: a graph measured slower than program order runs in order for a while.
@@ -522,7 +523,7 @@ class GraphBatch:
         """The program's own kernels, whole on the home device, in its order."""
         from skmd.runtime import raw
         from skmd.runtime.kernels import replay_args
-        bufmod.sync_args([a[1] for d in batch for a in d.args.values() if a[0] == "obj"],
+        homecoming.sync_args([a[1] for d in batch for a in d.args.values() if a[0] == "obj"],
                          lambda app: self.rt.home_queue(app.context))
         for d in batch:
             if d.kernel is None:

@@ -26,7 +26,7 @@ import pyopencl as cl
 
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import raw
-from skmd.runtime.executor import Share, plan_buffers
+from skmd.runtime.split_plan import Share, plan_buffers
 
 
 @dataclass

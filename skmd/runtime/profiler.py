@@ -16,7 +16,7 @@ import pyopencl as cl
 
 from skmd.runtime import faults, raw
 from skmd.runtime.devices import PhysicalDevice
-from skmd.runtime.executor import sub_launch_shape
+from skmd.runtime.split_plan import sub_launch_shape
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
 from skmd.transform import Launch
 

@@ -1,7 +1,7 @@
 """Buffers whose home copy is behind a mirror or the host shadow (graph mode).
 
 Anything that could observe such a buffer's home copy brings it up to date
-first (:func:`skmd.runtime.buffers.sync_args`); a buffer the program can no
+first (:func:`skmd.runtime.homecoming.sync_args`); a buffer the program can no
 longer reach is forgotten instead (:func:`prune_stale`).
 """
 from __future__ import annotations

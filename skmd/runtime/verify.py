@@ -16,7 +16,7 @@ import pyopencl as cl
 from skmd.report.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import raw
-from skmd.runtime.executor import sub_launch_shape
+from skmd.runtime.split_plan import sub_launch_shape
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
 from skmd.transform import Launch
 

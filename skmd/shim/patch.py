@@ -23,6 +23,7 @@ import pyopencl as cl
 from pyopencl import _cl
 
 from skmd.runtime import buffers as bufmod
+from skmd.runtime import homecoming
 from skmd.runtime import kernels as kmod
 from skmd.runtime import raw
 
@@ -190,7 +191,7 @@ def _sync_buffers(args: tuple, kwargs: dict) -> None:
         from skmd.runtime import core
         rt = core._runtime
         if rt is not None:
-            bufmod.sync_args([*args, *kwargs.values()], lambda app: rt.home_queue(app.context))
+            homecoming.sync_args([*args, *kwargs.values()], lambda app: rt.home_queue(app.context))
 
 
 def _sync_point(orig: Callable) -> Callable:
@@ -414,7 +415,7 @@ def uninstall() -> None:
             from skmd.runtime import core
             rt = core._runtime
             if rt is not None and bufmod._stale:
-                bufmod.sync_all_home(bufmod.stale_buffers(),
+                homecoming.sync_all_home(bufmod.stale_buffers(),
                                      lambda app: rt.home_queue(app.context))
         while _saved:
             owner, name, orig, had = _saved.pop()

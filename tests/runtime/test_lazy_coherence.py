@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from skmd.runtime import buffers as bufmod
+from skmd.runtime import homecoming
 from skmd.testing import compare_with_and_without, mismatches, run_bare, skmd_installed
 
 from programs import N, SRC
@@ -211,12 +212,12 @@ def test_a_whole_launch_after_a_graph_reads_the_lazy_result(on_helper):
 
 def test_buffers_the_program_dropped_are_forgotten_not_brought_home(on_helper, monkeypatch):
     synced = []
-    real = bufmod.sync_all_home
+    real = homecoming.sync_all_home
 
     def counted(items, hq):
         synced.extend(st.size for st, _ in items)
         return real(items, hq)
-    monkeypatch.setattr(bufmod, "sync_all_home", counted)
+    monkeypatch.setattr(homecoming, "sync_all_home", counted)
     import pyopencl as cl
 
     def program(cl):
