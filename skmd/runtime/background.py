@@ -145,14 +145,21 @@ class Background:
                 return entry_of(kernel)
             with self._lock:
                 self._analyses.append(self._workers.submit(self._analyse, kernel))
+        else:
+            stand.relaunched += 1  # launched again while its analysis is under way
         return stand
 
     def _analyse(self, kernel: Any) -> None:
-        """Analyse ``kernel`` and start its partition-ready builds right away."""
+        """Analyse ``kernel``; start its partition-ready builds right away where it
+        was launched again meanwhile.  A kernel launched once has its builds started
+        by its next launch's decision instead: one that never comes back (a program
+        that launches once and exits) costs no build, and no wait for one at exit."""
         if self.stopping:
             return
         e = entry_of(kernel)
-        if e.reason is None and e.partition_source is not None:
+        stand = getattr(kernel, "_skmd_pending", None)
+        again = stand is not None and stand.relaunched > 0
+        if again and e.reason is None and e.partition_source is not None:
             self.clone_ready(e, self.rt.home, kernel.context)
             for d in self.rt.order[1:]:
                 self.clone_ready(e, d, d.context)

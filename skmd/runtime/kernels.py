@@ -57,6 +57,8 @@ class KernelEntry:
     _written_idx: tuple[int, ...] | None = None
     #: launches decided without a model or measured speeds (the first runs whole)
     undecided: int = 0
+    #: a stand-in's launches after the first, while the kernel's analysis ran
+    relaunched: int = 0
     #: devices taken out for this kernel after a failure, with the reason
     excluded: dict[str, str] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)

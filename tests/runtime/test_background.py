@@ -162,3 +162,25 @@ def test_a_helper_whose_prior_says_it_can_never_pay_is_not_calibrated(monkeypatc
     equal = run(home_prior)
     assert any((r.reason or "").startswith("calibration:") for r in equal), \
         [r.reason for r in equal]
+
+
+def test_a_kernel_launched_once_starts_no_build(monkeypatch):
+    """A program that launches a kernel once and exits builds no partition-ready
+    program for it (nor waits for one at exit); a second launch starts them."""
+    from skmd.runtime import core
+    built = []
+    real = core.Runtime.clone
+
+    def counted(self, entry, dev, ctx):
+        built.append((entry.name, dev.label))
+        return real(self, entry, dev, ctx)
+    monkeypatch.setattr(core.Runtime, "clone", counted)
+    import pyopencl as cl
+    with skmd_installed(policy="even", background=True) as rt:
+        run = _spin(cl)
+        run(1)
+        rt.background.settle(120)
+        assert not [b for b in built if b[0] == "spin"], built
+        run(2)
+        rt.background.settle(120)
+    assert [b for b in built if b[0] == "spin"], "the second launch started the builds"
