@@ -8,7 +8,20 @@ every kernel able to run any range of its work-group rows; ``merge_source`` hold
 for the kernels that have one, the merge kernel that copies another device's stores
 into the home buffers (thesis fig. 3.6, :mod:`.merge`).
 """
-from .analyze import analyze_program
+from __future__ import annotations
+
+from typing import Any
+
 from .model import ArgInfo, KernelAnalysis, Launch, ProgramAnalysis
 
 __all__ = ["analyze_program", "ArgInfo", "KernelAnalysis", "Launch", "ProgramAnalysis"]
+
+
+def __getattr__(name: str) -> Any:
+    """``analyze_program`` (the libclang front end and the analyses) is imported on
+    first use: a program under skmd analyses its kernels off the launch path, so its
+    start-up need not load them (PEP 562)."""
+    if name == "analyze_program":
+        from .analyze import analyze_program
+        return analyze_program
+    raise AttributeError(f"module 'skmd.transform' has no attribute {name!r}")
