@@ -61,8 +61,6 @@ from __future__ import annotations
 import argparse
 import datetime as _dt
 import gc
-import os
-import platform
 import shlex
 import statistics
 import sys
@@ -72,41 +70,9 @@ from typing import Any, Iterable, Sequence
 from skmd.bench.results import BenchReport, BenchResult, ConfigResult, set_speedups
 from skmd.bench.configs import (PROBE_SHARE, Config, fraction_key, normalise_policies,
                                 parse_variant, plan_configs, round_order)
+from skmd.bench.machine import Ticker, machine_info
 from skmd.bench.run_stats import busy_of, distribution_of, full_run_estimate
 from skmd.bench.tables import render_tables, write_json, write_plot
-
-# -- machine ---------------------------------------------------------------------------
-def _cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as fh:
-            for line in fh:
-                if line.lower().startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
-def machine_info(rt: Any) -> dict[str, Any]:
-    import numpy as np
-    import pyopencl as cl
-    import skmd
-    return {
-        "cpu_model": _cpu_model(),
-        "cpu_count": os.cpu_count(),
-        "platform": platform.platform(),
-        "python": platform.python_version(),
-        "pyopencl": getattr(cl, "VERSION_TEXT", ""),
-        "numpy": np.__version__,
-        "skmd": skmd.__version__,
-        "POCL_DEVICES": os.environ.get("POCL_DEVICES"),
-        "home": rt.home.label,
-        "devices": [{"label": d.label, "name": d.name, "kind": d.kind,
-                     "platform": d.platform_name, "compute_units": d.compute_units,
-                     "clock_mhz": d.clock_mhz, "global_mem": d.global_mem}
-                    for d in rt.devices],
-    }
-
 
 # -- running ---------------------------------------------------------------------------
 def select_benchmarks(names: Iterable[str] | None, suite: str = "all") -> list[str]:
@@ -128,35 +94,6 @@ def select_benchmarks(names: Iterable[str] | None, suite: str = "all") -> list[s
     if suite != "all":
         chosen = [k for k in chosen if registry[k].suite == suite]
     return chosen
-
-
-class _Ticker:
-    """The progress bar (rich), or nothing."""
-
-    def __init__(self, enabled: bool, total: int) -> None:
-        self.progress = None
-        if enabled and total > 0:
-            from rich.console import Console
-            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                       TimeElapsedColumn, TimeRemainingColumn)
-            self.progress = Progress(TextColumn("[bold]{task.description:<36}"), BarColumn(),
-                                     MofNCompleteColumn(), TimeElapsedColumn(),
-                                     TimeRemainingColumn(),
-                                     console=Console(stderr=True), transient=True)
-            self.task = self.progress.add_task("skmd bench", total=total)
-            self.progress.start()
-
-    def describe(self, text: str) -> None:
-        if self.progress is not None:
-            self.progress.update(self.task, description=text)
-
-    def advance(self, n: int = 1) -> None:
-        if self.progress is not None:
-            self.progress.advance(self.task, n)
-
-    def close(self) -> None:
-        if self.progress is not None:
-            self.progress.stop()
 
 
 def _run_one(bench: Any, queue: Any, inputs: Any, reference: Any, cfg: Config,
@@ -234,7 +171,7 @@ def _probe(bench: Any, queue: Any, inputs: Any, reference: Any, labels: Sequence
 
 def _bench_one(name: str, size: str, policies: Sequence[str], repeat: int,
                oracle_steps: int, ctx: Any, queue: Any, rt: Any, seed: int,
-               ticker: _Ticker, max_seconds: float | None = None,
+               ticker: Ticker, max_seconds: float | None = None,
                deadline: float | None = None,
                variants: Sequence[tuple[str, dict[str, Any]]] = ()) -> BenchResult:
     from skmd.bench import programs
@@ -364,7 +301,7 @@ def run_bench(names: Sequence[str] | None = None, size: str = "ci",
             cfgs = plan_configs([d.label for d in rt.order], rt.home.label, pols,
                                 oracle_steps, programs.REGISTRY[name].suite, variants)
             total += sum(1 for c in cfgs if c.skipped is None) * (1 + repeat)
-        ticker = _Ticker(progress, total)
+        ticker = Ticker(progress, total)
         for name in chosen:
             if deadline is not None and time.perf_counter() >= deadline:
                 bench = programs.REGISTRY[name]

@@ -132,7 +132,7 @@ def machine_of() -> tuple[dict, str | None]:
     """The machine, as the other suites describe it (devices as skmd finds them), and
     the ``PYOPENCL_CTX`` that gives plain runs skmd's home device (the fastest): the
     baseline is the best single device, whichever platform the machine lists first."""
-    from skmd.bench.runner import machine_info
+    from skmd.bench.machine import machine_info
     from skmd.runtime.devices import choose_home, discover
     devices, _ = discover()
     home = choose_home(devices, os.environ.get("SKMD_HOME")) if devices else None
@@ -169,8 +169,8 @@ def run_unseen(names: Sequence[str] | None = None, size: str = "ci", repeat: int
         machine["plain_ctx"] = plain_ctx
     report = UnseenReport(machine=machine, size=size, repeat=repeat, command=command,
                           date=_dt.datetime.now().astimezone().isoformat(timespec="seconds"))
-    from skmd.bench.runner import _Ticker
-    ticker = _Ticker(progress, len(chosen))
+    from skmd.bench.machine import Ticker
+    ticker = Ticker(progress, len(chosen))
     try:
         for name in dict.fromkeys(chosen):
             ticker.describe(f"{name} ({repeat} rounds)")
