@@ -168,11 +168,6 @@ class BufferState:
             out += [lb for lb, m in self.mirrors.items() if m.holds(self.version, 0, self.size)]
             return out
 
-    def sync_home(self, app_buf: MemObj, home_queue: cl.CommandQueue) -> int:
-        """Bring the home copy up to date from the mirrors; returns bytes moved."""
-        from skmd.runtime.homecoming import sync_all_home  # it calls back into this class
-        return sync_all_home([(self, app_buf)], lambda _: home_queue)
-
     # -- host shadow ---------------------------------------------------------
     def __del__(self) -> None:
         try:

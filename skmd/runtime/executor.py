@@ -18,7 +18,7 @@ import pyopencl as cl
 
 from skmd.report.records import LaunchRecord, Piece
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import faults, raw, staging
+from skmd.runtime import faults, homecoming, raw, staging
 from skmd.runtime.merging import OutputMerge
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
@@ -91,7 +91,7 @@ class SplitRun:
                              self.lazy)
         if not self.lazy:
             t = time.perf_counter()
-            moved = sum(bp.state.sync_home(bp.root, self.sync_queue) for bp in plans)
+            moved = sum(homecoming.sync_home(bp.state, bp.root, self.sync_queue) for bp in plans)
             if moved:
                 self._piece(self.home.label, "h2d", t, time.perf_counter(), "sync", moved)
         self._run(plans)
@@ -225,7 +225,7 @@ class SplitRun:
                 pass
             self.lazy = False
             for bp in plans:
-                bp.state.sync_home(bp.root, self.hq)
+                homecoming.sync_home(bp.state, bp.root, self.hq)
         for bp in plans:  # whatever it wrote to its copies is not to be trusted
             m = bp.state.mirrors.get(label)
             if m is not None:
@@ -233,7 +233,7 @@ class SplitRun:
         if self.lazy:  # nothing was kept elsewhere: the home copy must be current
             self.lazy = False
             for bp in plans:
-                bp.state.sync_home(bp.root, self.hq)
+                homecoming.sync_home(bp.state, bp.root, self.hq)
 
     def _trailing(self, k: cl.Kernel, s: Share) -> None:
         n = self.entry.num_args

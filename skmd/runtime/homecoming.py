@@ -17,6 +17,11 @@ from skmd.runtime import raw
 MemObj = "cl.MemoryObjectHolder"
 
 
+def sync_home(st: bufmod.BufferState, app_buf: MemObj, home_queue: cl.CommandQueue) -> int:
+    """Bring ``app_buf``'s home copy up to date from its mirrors; returns bytes moved."""
+    return sync_all_home([(st, app_buf)], lambda _: home_queue)
+
+
 def sync_args(objs, home_queue: Callable[[MemObj], cl.CommandQueue]) -> int:
     """Bring home the stale buffers among ``objs`` (sub-buffers: their roots)."""
     if not bufmod._stale:
@@ -36,7 +41,7 @@ def sync_args(objs, home_queue: Callable[[MemObj], cl.CommandQueue]) -> int:
 
 def sync_all_home(items: list[tuple[bufmod.BufferState, MemObj]],
                   home_queue: Callable[[MemObj], cl.CommandQueue]) -> int:
-    """:meth:`BufferState.sync_home` for many buffers at once; returns bytes moved.
+    """:func:`sync_home` for many buffers at once; returns bytes moved.
 
     Every read back from a helper is queued first, then each buffer is written
     home as soon as its own reads are done, so one buffer's upload overlaps the

@@ -14,7 +14,7 @@ import pyopencl as cl
 from skmd import config
 from skmd.report.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import planner, raw, verify
+from skmd.runtime import homecoming, planner, raw, verify
 from skmd.runtime.executor import Share, SplitRun
 from skmd.runtime.kernels import ArgValue, KernelEntry
 from skmd.transform import Launch
@@ -32,7 +32,7 @@ def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelE
             st = bufmod.state_of(root)
             if not st.home_valid:
                 hq = hq or rt.home_queue(queue.context)
-                st.sync_home(root, hq)
+                homecoming.sync_home(st, root, hq)
     t_call = time.perf_counter()
     evt = raw.enqueue_nd_range_kernel(queue, kernel, gsize, lsize, offset, wait_for,
                                       g_times_l, allow_empty)

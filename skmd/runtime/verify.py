@@ -15,7 +15,7 @@ import pyopencl as cl
 
 from skmd.report.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import raw
+from skmd.runtime import homecoming, raw
 from skmd.runtime.split_plan import sub_launch_shape
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
 from skmd.transform import Launch
@@ -33,7 +33,7 @@ def prepare(rt: Any, queue: cl.CommandQueue, entry: KernelEntry,
         if not entry.analysis.args[i].written:
             continue
         app = a[1]
-        bufmod.state_of(app).sync_home(app, hq)
+        homecoming.sync_home(bufmod.state_of(app), app, hq)
         copy = cl.Buffer(queue.context, cl.mem_flags.READ_WRITE, max(int(app.size), 1))
         raw.enqueue_copy_buffer(hq, app, copy, byte_count=int(app.size))
         swap[i] = copy
