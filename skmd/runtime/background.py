@@ -29,7 +29,7 @@ from typing import Any, Iterator
 from skmd.decide import DevicePrior
 from skmd.runtime import faults
 from skmd.runtime.devices import PhysicalDevice
-from skmd.runtime.kernels import KernelEntry, entry_of
+from skmd.runtime.kernels import KernelEntry, entry_of, program_source
 
 #: the interpreter's thread switch interval while background jobs run beside the
 #: program: a launch waits about this long at most for the lock a job holds
@@ -55,6 +55,10 @@ class Background:
         #: set at exit: steps and builds not yet begun are skipped
         self.stopping = False
         self._analyses: list[Future] = []
+        #: (source, options) of the programs analysed so far: a kernel object made
+        #: later from one of them (pyopencl makes one per ``prg.name`` lookup) gets its
+        #: entry at once, from the analysis already in memory
+        self._analysed: set[tuple[str, str]] = set()
         #: jobs now inside an OpenCL driver (builds, measurements): waited for at exit
         self._in_driver = 0
         self._driver_idle = threading.Condition(self._lock)
@@ -130,7 +134,7 @@ class Background:
         e = getattr(kernel, "_skmd_entry", None)
         if e is not None:
             return e
-        if not self.lazy:
+        if not self.lazy or self._known(kernel):
             return entry_of(kernel)
         stand = getattr(kernel, "_skmd_pending", None)
         if stand is None:
@@ -157,12 +161,30 @@ class Background:
         if self.stopping:
             return
         e = entry_of(kernel)
+        found = self._program_of(kernel)
+        if found is not None:
+            with self._lock:
+                self._analysed.add(found)
         stand = getattr(kernel, "_skmd_pending", None)
         again = stand is not None and stand.relaunched > 0
         if again and e.reason is None and e.partition_source is not None:
             self.clone_ready(e, self.rt.home, kernel.context)
             for d in self.rt.order[1:]:
                 self.clone_ready(e, d, d.context)
+
+    @staticmethod
+    def _program_of(kernel: Any) -> tuple[str, str] | None:
+        try:
+            return program_source(kernel.program.int_ptr)
+        except Exception:  # a program skmd never saw built: analysed as usual
+            return None
+
+    def _known(self, kernel: Any) -> bool:
+        """Whether ``kernel``'s program was analysed already (its entry is cheap now)."""
+        if not self._analysed:
+            return False
+        found = self._program_of(kernel)
+        return found is not None and found in self._analysed
 
     # -- builds ----------------------------------------------------------------
     def clone_ready(self, entry: KernelEntry, dev: PhysicalDevice, ctx: Any) -> bool:

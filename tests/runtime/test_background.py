@@ -184,3 +184,21 @@ def test_a_kernel_launched_once_starts_no_build(monkeypatch):
         run(2)
         rt.background.settle(120)
     assert [b for b in built if b[0] == "spin"], "the second launch started the builds"
+
+
+def test_a_new_kernel_object_of_an_analysed_program_is_not_analysed_again():
+    """pyopencl makes a kernel object per ``prg.name`` lookup: once the program was
+    analysed, the next object gets its real entry at once instead of a stand-in."""
+    import pyopencl as cl
+    with skmd_installed(policy="even", background=True) as rt:
+        ctx = cl.create_some_context(interactive=False)
+        prg = cl.Program(ctx, SPIN).build()
+        first = prg.spin
+        assert rt.background.entry(first).key.startswith("pending:")
+        rt.background.settle(120)
+        second = cl.Kernel(prg, "spin")
+        entry = rt.background.entry(second)
+        assert not entry.key.startswith("pending:"), entry.reason
+        assert entry.analysis is not None
+        other = cl.Program(ctx, SPIN + "\n// another program\n").build().spin
+        assert rt.background.entry(other).key.startswith("pending:")
