@@ -10,7 +10,7 @@
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
-#         | unseen1 | unseen2 | unseen3 | engine | engine1 | engine2
+#         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -347,6 +347,18 @@ x2online)
   for b in $MKMD; do
     bench mkmd gpu0,gpu1 24 --suite mkmd --policy hill --repeat 20 --max-seconds 0.5 $b
   done ;;
+x2engine)
+  # two H200s: every graph in graph mode against program order (order) and against
+  # kernels whole on a helper waiting on the host for their predecessors there
+  # (nochain), then every recorded batch replayed; a partial tarball after each graph,
+  # so a call cut short still brings back what ran
+  for b in $MKMD; do
+    bench x2engine gpu0,gpu1 28 --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
+      --variant order:mode=inorder --variant nochain:chain_helpers=0 $b
+    tar czf "$out/partial.tgz" -C "$out" r
+  done
+  python3 benchmarks/replay_logs.py "$r/prof/profiles.sqlite" --json "$r/replay.json" \
+    > "$r/replay.md" 2>&1 ;;
 x2graphs)
   # two H200s: every graph; kernels whole on home enqueued behind their predecessors
   # there, against waiting on the host for them to finish (nochain), in the same rounds
