@@ -64,14 +64,23 @@ def unmeasured(total: int, home: str, unknown: Sequence[str], undecided: int,
     return None
 
 
+def too_short(seconds: float, min_split_us: float) -> str | None:
+    """Why a launch predicted to take ``seconds`` on one device is not worth splitting
+    (nor calibrating helpers for), or None."""
+    if seconds * 1e6 < min_split_us:
+        return (f"too short to split ({seconds * 1e6:.0f} us predicted "
+                f"< SKMD_MIN_SPLIT_US={min_split_us:g})")
+    return None
+
+
 def modelled(problem: partition.PartitionProblem, policy: str, min_split_us: float,
              home: str) -> Decision:
     """The models' choice for a launch every device has a speed for."""
     single = partition.single(problem)
     alone = (single.cost, max(single.shares, key=single.shares.get))
-    if single.cost * 1e6 < min_split_us:
-        return Decision(reason=f"too short to split ({single.cost * 1e6:.0f} us predicted "
-                               f"< SKMD_MIN_SPLIT_US={min_split_us:g})", alone=alone)
+    short = too_short(single.cost, min_split_us)
+    if short is not None:
+        return Decision(reason=short, alone=alone)
     plan = partition.choose(problem, policy)
     if sum(1 for v in plan.shares.values() if v) < 2:
         best = max(plan.shares, key=plan.shares.get)

@@ -187,6 +187,11 @@ class Background:
         return found is not None and found in self._analysed
 
     # -- builds ----------------------------------------------------------------
+    def built(self, entry: KernelEntry, dev: PhysicalDevice, ctx: Any) -> bool:
+        """Whether ``entry``'s partition-ready kernel for ``dev`` in ``ctx`` is built
+        (inline mode: always, it is built when first run); starts nothing."""
+        return not self.lazy or f"{dev.label}@{ctx.int_ptr}" in entry.clones
+
     def clone_ready(self, entry: KernelEntry, dev: PhysicalDevice, ctx: Any) -> bool:
         """Whether ``entry``'s partition-ready kernel for ``dev`` in ``ctx`` is built;
         when not, its build is started in the pool (lazy mode: the launch goes on)."""

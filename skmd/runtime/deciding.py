@@ -92,12 +92,22 @@ class Decider:
             return Decision(reason="only one device" if len(self.rt.devices) < 2 else
                             "no other device can take a share (failed or too small)")
         bg = self.rt.background
-        # a helper takes a share only once its program is built and, for the models,
-        # its links and prior are known: a launch never waits for either (every
-        # build is started at once)
         model = s.policy not in ("even", "static")
+        t_home = self._home_time(entry, launch) if model else None
+        if t_home is not None and s.policy != "single":
+            # what the models would conclude anyway once every helper is measured
+            # (the best single device is no slower than home): no calibration, no build
+            short = policy.too_short(t_home, s.min_split_us)
+            if short is not None:
+                return Decision(reason=short)
+        # a helper takes a share only once its program is built and, for the models,
+        # its links and prior are known: a launch never waits for either.  Its build
+        # starts once the home device's time says a split could be worth it (all
+        # helpers' builds at once: a kernel too short to split builds none)
+        start = not model or t_home is not None
         waiting = [d.label for d in order[1:]
-                   if not bg.clone_ready(entry, d, d.context)
+                   if not (bg.clone_ready(entry, d, d.context) if start
+                           else bg.built(entry, d, d.context))
                    or (model and bg.lazy and not bg.ready.is_set())]
         if not bg.clone_ready(entry, self.rt.home, ctx):
             return Decision(reason="partition-ready program building (off the launch "
@@ -119,6 +129,14 @@ class Decider:
             if d.shares is None and d.reason is not None and len(order) < 2:
                 d.reason = "helpers not ready (set-up or program build under way): whole"
         return d
+
+    def _home_time(self, entry: KernelEntry, launch: Launch) -> float | None:
+        """The home device's predicted seconds for ``launch`` (None: not measured yet)."""
+        try:
+            curve = self.curve(entry, launch, self.rt.home)
+            return None if curve is None else float(curve(np.array([launch.total_groups]))[0])
+        except Exception:  # a model failing here is handled where the plan is made
+            return None
 
     def _model_decision(self, entry: KernelEntry, launch: Launch, s: config.Settings,
                         order: list[PhysicalDevice]) -> Decision:

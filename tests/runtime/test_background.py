@@ -202,3 +202,32 @@ def test_a_new_kernel_object_of_an_analysed_program_is_not_analysed_again():
         assert entry.analysis is not None
         other = cl.Program(ctx, SPIN + "\n// another program\n").build().spin
         assert rt.background.entry(other).key.startswith("pending:")
+
+
+TINY = "__kernel void tiny(__global float *a) { a[get_global_id(0)] += 1.0f; }"
+
+
+def test_a_kernel_too_short_to_split_builds_nothing_for_helpers():
+    """Once the home device's time says a launch is shorter than SKMD_MIN_SPLIT_US,
+    no helper is calibrated and no helper's partition-ready program is built."""
+    import pyopencl as cl
+    from skmd.runtime import deciding
+    with skmd_installed(policy="hill", background=True, min_split_us=1e6) as rt:
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        a = np.zeros(256, np.float32)
+        buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+        k = cl.Program(ctx, TINY).build().tiny
+        for _ in range(3 * deciding.WAIT_REUSE):
+            k(q, a.shape, (64,), buf)
+            q.finish()
+            rt.background.settle(120)
+        entry = rt.background.entry(k)
+        out = np.empty_like(a)
+        cl.enqueue_copy(q, out, buf)
+        reasons = [r.reason or "" for r in rt.records]
+    assert not [lb for lb in entry.clones if not lb.startswith(rt.home.label + "@")], \
+        entry.clones
+    assert any(r.startswith("too short to split") for r in reasons), reasons[-3:]
+    assert not [r for r in rt.records if len(_used(r)) > 1]
+    assert (out == 3 * deciding.WAIT_REUSE).all()

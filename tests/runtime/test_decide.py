@@ -150,3 +150,10 @@ def test_gain_lost_only_beyond_the_margin_over_the_best_device_alone():
     assert decide.gain_lost(0.5, None, MARGIN) is None  # no figure: nothing to judge by
     why = decide.gain_lost(0.0110, 0.010, MARGIN)
     assert why == "split measured 11.00 ms > 10.00 ms predicted for the best device alone"
+
+
+def test_too_short_names_the_prediction_and_the_setting():
+    from skmd.decide import policy
+    assert policy.too_short(150e-6, 200.0) == (
+        "too short to split (150 us predicted < SKMD_MIN_SPLIT_US=200)")
+    assert policy.too_short(250e-6, 200.0) is None
