@@ -26,7 +26,7 @@ class Legend:
         return self.codes.setdefault(text, f"R{len(self.codes) + 1}")
 
     def lines(self) -> list[str]:
-        return ([f"reasons:"] + [f"  {c}  {t}" for t, c in self.codes.items()]
+        return (["reasons:"] + [f"  {c}  {t}" for t, c in self.codes.items()]
                 if self.codes else [])
 
 
