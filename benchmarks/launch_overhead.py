@@ -93,7 +93,7 @@ def synchronised(cl, skmd) -> dict[str, tuple[list[float], list[float]]]:
 def first_launch() -> dict[str, tuple[list[float], list[float]]]:
     """Process seconds and launch seconds of the one-launch program, per round."""
     from skmd.bench.unseen import program_path
-    from skmd.bench.unseen.runner import run_once
+    from skmd.bench.unseen.processes import run_once
     path = program_path("one_launch")
     run_once("plain", path, "ci", None, 300)  # pyopencl's compiler cache, for both
     out = {"plain": ([], []), "skmd": ([], [])}

@@ -92,7 +92,7 @@ def main() -> None:
     ns = ap.parse_args()
     import pyopencl as cl
 
-    from skmd.runtime import merge, raw
+    from skmd.runtime import merge_diff as merge, raw
     from skmd.runtime.core import get_runtime
 
     rt = get_runtime()

@@ -30,7 +30,7 @@ import time
 import numpy as np
 
 from skmd.predict import KernelTimeModel, Sample, calibration_groups
-from skmd.predict.model import held_out_pairs
+from skmd.predict.time_model import held_out_pairs
 
 
 # -- synthetic devices and kernels ------------------------------------------------

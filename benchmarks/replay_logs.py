@@ -37,7 +37,7 @@ def _program(argv) -> str:
 
 
 def replay_logs(paths: list[str], graphs: str | None) -> dict:
-    from skmd.report.replay import load_traced, replay_run
+    from skmd.report.batch_replay import load_traced, replay_run
     from skmd.report.runlog import run_fields
     traced = load_traced(graphs) if graphs else None
     out = {}

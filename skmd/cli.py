@@ -197,10 +197,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if ns.command in ("run", "profile"):
         return _run_program(ns, profile=ns.command == "profile")
     if ns.command == "devices":
-        from skmd.report.devices import devices_main
+        from skmd.report.devices_table import devices_main
         return devices_main(remeasure=ns.remeasure, as_json=ns.json)
     if ns.command == "explain":
-        from skmd.report.cli import explain_main
+        from skmd.report.explain_cmd import explain_main
         from skmd.predict.store import ProfileStore, StoreCorrupt
         try:
             log = ProfileStore(strict=True)

@@ -346,7 +346,7 @@ def replot(ns: argparse.Namespace, err: Any) -> int:
 def bench_main(ns: argparse.Namespace) -> int:
     """``skmd bench``: 0 when every correctness check passed, 1 otherwise, 2 on bad use."""
     if getattr(ns, "suite", None) == "unseen":
-        from skmd.bench.unseen.runner import unseen_main
+        from skmd.bench.unseen.processes import unseen_main
         return unseen_main(ns)
     from rich.console import Console
     err = Console(stderr=True)

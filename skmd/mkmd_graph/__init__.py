@@ -17,7 +17,7 @@ copy then is at ``final_location``.  Wait for a command's own inputs (its
 predecessors in the graph) before launching; the times are predictions.
 """
 from .graph import SINK, SOURCE, Command, build_graph, commands_of
-from .model import HOST, Platform, Schedule, Slot, Transfer
+from .plan import HOST, Platform, Schedule, Slot, Transfer
 from .coarse import coarse_schedule, fastest_device, inorder_schedule, upward_rank
 from .fine import fine_schedule
 from .api import schedule

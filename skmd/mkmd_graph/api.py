@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from .coarse import coarse_schedule, inorder_schedule
 from .fine import fine_schedule
 from .graph import Command, build_graph
-from .model import Platform, Schedule
+from .plan import Platform, Schedule
 
 MODES = ("mkmd", "coarse", "inorder")
 

@@ -12,7 +12,7 @@ from collections import defaultdict
 import networkx as nx
 
 from .graph import SINK, SOURCE, commands_of
-from .model import HOST, Platform, Schedule
+from .plan import HOST, Platform, Schedule
 
 TOL = 1e-9
 

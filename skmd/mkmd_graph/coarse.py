@@ -15,7 +15,7 @@ import heapq
 import networkx as nx
 
 from .graph import SINK, SOURCE, Command
-from .model import HOST, Platform, Schedule, Slot
+from .plan import HOST, Platform, Schedule, Slot
 from .placer import Placer
 
 

@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass
 
 from .graph import Command
-from .model import Platform
+from .plan import Platform
 
 GB = 1e9
 

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 import networkx as nx
 
 from .graph import Command
-from .model import HOST, Platform, Schedule, Slot
+from .plan import HOST, Platform, Schedule, Slot
 from .placer import Placer
-from .timeline import Timeline, free_gaps
+from .busy import Timeline, free_gaps
 
 #: idle gaps per helper device considered for one kernel
 MAX_GAPS = 4

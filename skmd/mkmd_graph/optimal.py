@@ -22,7 +22,7 @@ import networkx as nx
 import numpy as np
 
 from .graph import SINK, SOURCE, Command
-from .model import HOST, Platform, Schedule
+from .plan import HOST, Platform, Schedule
 from .placer import Placer
 
 #: placements tried before the search gives up proving optimality

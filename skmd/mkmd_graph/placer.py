@@ -12,8 +12,8 @@ from dataclasses import dataclass
 import networkx as nx
 
 from .graph import SINK, SOURCE, Command
-from .model import HOST, Platform, Schedule, Slot, Transfer
-from .timeline import Timeline
+from .plan import HOST, Platform, Schedule, Slot, Transfer
+from .busy import Timeline
 
 
 @dataclass

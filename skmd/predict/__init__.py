@@ -12,7 +12,7 @@ from typing import Any
 
 _WHERE = {
     "Sample": "features",
-    "KernelTimeModel": "model", "held_out_errors": "model",
+    "KernelTimeModel": "time_model", "held_out_errors": "time_model",
     "ModelRegistry": "registry", "calibration_groups": "registry",
     "ProfileStore": "store", "ProfileStoreWarning": "store", "Profile": "store",
     "Link": "store", "DeviceInfo": "store", "RunInfo": "store", "default_path": "store",

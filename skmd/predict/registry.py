@@ -15,7 +15,7 @@ from typing import Callable
 import numpy as np
 
 from skmd.predict.features import Sample, as_sample
-from skmd.predict.model import KernelTimeModel, held_out_errors
+from skmd.predict.time_model import KernelTimeModel, held_out_errors
 from skmd.predict.store import ProfileStore
 
 __all__ = ["ModelRegistry", "calibration_groups"]

@@ -3,7 +3,7 @@
 The runtime imports :mod:`skmd.report.records` at start-up, which loads this package
 first: the names below are therefore resolved on first use (PEP 562), so a program
 under skmd never pays for rich and the report code it does not call.  Pictures
-(``timeline_png``, ``timeline_html``, ``dag_png``) live in :mod:`skmd.report.timeline`,
+(``timeline_png``, ``timeline_html``, ``dag_png``) live in :mod:`skmd.report.timeline_pictures`,
 imported on demand because matplotlib is slow to load.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ import importlib
 from typing import Any
 
 _WHERE = {
-    "explain_main": "cli", "resolve_run": "cli",
+    "explain_main": "explain_cmd", "resolve_run": "explain_cmd",
     "explain_table": "explain", "launch_dict": "explain", "render_text": "explain",
     "summary_line": "explain", "summary_table": "explain", "to_json": "explain",
     "LaunchRecord": "records", "Piece": "records",

@@ -18,7 +18,7 @@ from math import prod
 from typing import Any
 
 from skmd.mkmd_graph import Command, Platform
-from skmd.mkmd_graph.replay import batch_from_dict
+from skmd.mkmd_graph.resimulate import batch_from_dict
 from skmd.report.records import LaunchRecord
 
 BATCH_NOTE = re.compile(r"graph batch of (\d+) kernels, (\w+) phase")

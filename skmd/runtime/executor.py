@@ -19,7 +19,7 @@ import pyopencl as cl
 from skmd.report.records import LaunchRecord, Piece
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import faults, homecoming, raw, staging
-from skmd.runtime.merging import OutputMerge
+from skmd.runtime.fold_outputs import OutputMerge
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
 from skmd.runtime.split_plan import BufferPlan, Share, plan_buffers, sub_launch_shape

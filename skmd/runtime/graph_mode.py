@@ -24,7 +24,7 @@ import numpy as np
 import pyopencl as cl
 
 from skmd import config, mkmd_graph, modes
-from skmd.mkmd_graph.replay import batch_to_dict
+from skmd.mkmd_graph.resimulate import batch_to_dict
 from skmd.report.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import homecoming

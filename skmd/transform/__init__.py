@@ -6,13 +6,13 @@ work-group rows touches them, whether the kernel can be split at all, and how it
 work grows with its scalar arguments.  ``partition_source`` is the same program with
 every kernel able to run any range of its work-group rows; ``merge_source`` holds,
 for the kernels that have one, the merge kernel that copies another device's stores
-into the home buffers (thesis fig. 3.6, :mod:`.merge`).
+into the home buffers (thesis fig. 3.6, :mod:`.merge_codegen`).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from .model import ArgInfo, KernelAnalysis, Launch, ProgramAnalysis
+from .kernel_analysis import ArgInfo, KernelAnalysis, Launch, ProgramAnalysis
 
 __all__ = ["analyze_program", "ArgInfo", "KernelAnalysis", "Launch", "ProgramAnalysis"]
 

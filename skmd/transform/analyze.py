@@ -11,11 +11,11 @@ import clang.cindex as ci
 
 from .cost import cost_poly, format_cost
 from .frontend import address_space, in_main_file, is_kernel, normalise_options, parse
-from .model import ArgInfo, KernelAnalysis, ProgramAnalysis
+from .kernel_analysis import ArgInfo, KernelAnalysis, ProgramAnalysis
 from .poly import Poly
 from . import diskcache
-from .merge import MergePlan, plan_merge
-from .mergecheck import merge_program
+from .merge_codegen import MergePlan, plan_merge
+from .merge_safety import merge_program
 from .rewrite import RewriteError, partition_source
 from .groupshape import group_size_dependence
 from .cursors import is_int

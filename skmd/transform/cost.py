@@ -14,7 +14,7 @@ from .ranges import launch_values
 
 if TYPE_CHECKING:
     from .kernel_types import ArgInfo
-    from .model import KernelAnalysis
+    from .kernel_analysis import KernelAnalysis
 
 _SIZE_NAMES = {"gsz": "global_size", "lsz": "local_size", "ngr": "num_groups"}
 

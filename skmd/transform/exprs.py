@@ -12,7 +12,7 @@ import clang.cindex as ci
 
 from .cursors import ASSIGN_OPS, children, elem_size, is_int, is_ptr, partial_type, size_of
 from .frontend import binary_op, int_value, unary_op
-from .model import Guard, LoopVar
+from .kernel_analysis import Guard, LoopVar
 from .poly import Poly
 from .values import ID_FUNCS, REMAPPED, Value, ptr_add, widen
 

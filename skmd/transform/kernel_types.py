@@ -2,7 +2,7 @@
 numbers, argument facts, accesses, loop ranges.
 
 Kept apart from :mod:`.model` so that :mod:`.cost` and :mod:`.ranges`, which
-:class:`~.model.KernelAnalysis` calls, can use them without importing it back.
+:class:`~.kernel_analysis.KernelAnalysis` calls, can use them without importing it back.
 """
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from .kernel_types import Access, Launch
 from .poly import Poly
 
 if TYPE_CHECKING:
-    from .model import KernelAnalysis
+    from .kernel_analysis import KernelAnalysis
 
 Box = dict[str, tuple[Fraction, Fraction]]
 

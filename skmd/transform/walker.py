@@ -15,7 +15,7 @@ from .cursors import assigned_decls, children, has_kind, is_int, is_ptr, only_re
 from .exprs import Ctx, ExprWalker
 from .frontend import address_space, binary_op, strip
 from .loops import for_parts, induction, trip_count
-from .model import Access, Guard, LoopVar
+from .kernel_analysis import Access, Guard, LoopVar
 from .poly import Poly
 from .values import Value, is_positive, join_env, widen
 

@@ -8,8 +8,8 @@ import pathlib
 import pytest
 
 from skmd.bench import unseen
-from skmd.bench.unseen import runner as urunner
-from skmd.bench.unseen.results import ProgramResult, launch_ratio, worst_launch
+from skmd.bench.unseen import processes as urunner
+from skmd.bench.unseen.figures import ProgramResult, launch_ratio, worst_launch
 from skmd.bench.unseen.table import render_unseen
 
 
@@ -87,7 +87,7 @@ def test_one_tiny_program_one_round_end_to_end(tmp_path, capsys) -> None:
 
 def test_table_names_a_failed_program() -> None:
     from rich.console import Console
-    from skmd.bench.unseen.results import UnseenReport
+    from skmd.bench.unseen.figures import UnseenReport
     report = UnseenReport(machine={"devices": [], "home": "cpu0"}, date="", command="",
                           size="ci", repeat=1,
                           programs=[ProgramResult("bad", "ci", ok=False,
@@ -111,7 +111,7 @@ def test_cli_offers_the_suite() -> None:
 def test_plain_runs_get_the_home_device_whatever_platform_comes_first():
     """The plain baseline is skmd's home device, named as pyopencl's PYOPENCL_CTX."""
     import pyopencl as cl
-    from skmd.bench.unseen.runner import ctx_of, machine_of
+    from skmd.bench.unseen.processes import ctx_of, machine_of
     machine, ctx = machine_of()
     assert ctx is not None
     pi, di = (int(x) for x in ctx.split(":"))

@@ -9,7 +9,7 @@ from strategies import platforms, workloads
 from skmd.mkmd_graph import (Command, Platform, build_graph, check_schedule,
                              coarse_schedule, fine_schedule, inorder_schedule)
 from skmd.mkmd_graph.optimal import best_whole_schedule, lower_bound
-from skmd.mkmd_graph.replay import simulate_placement
+from skmd.mkmd_graph.resimulate import simulate_placement
 
 SETTINGS = settings(max_examples=int(os.environ.get("MKMD_EXAMPLES", "60")), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

@@ -6,7 +6,7 @@ from skmd import config
 from skmd.predict import (KernelTimeModel, ModelRegistry, Profile, ProfileStore, Sample,
                           calibration_groups, held_out_errors)
 
-from skmd.predict.model import held_out_pairs
+from skmd.predict.time_model import held_out_pairs
 
 from .synthetic import matmul_profiles, matmul_sample, matmul_time
 

@@ -8,7 +8,7 @@ import pytest
 from rich.console import Console
 
 from report_fixtures import vadd
-from skmd.report.cli import explain_main, resolve_run
+from skmd.report.explain_cmd import explain_main, resolve_run
 from skmd.report.records import LaunchRecord
 from skmd.report.runlog import MemoryRunLog
 
@@ -163,7 +163,7 @@ def test_with_the_profile_store(tmp_path: Path) -> None:
 
 def test_devices_shows_which_helpers_read_host_memory_directly(capsys) -> None:
     """PoCL's CPU devices share host memory: every helper is zero copy, home is not."""
-    from skmd.report.devices import devices_main
+    from skmd.report.devices_table import devices_main
     assert devices_main(as_json=True) == 0
     rows = json.loads(capsys.readouterr().out)
     assert len(rows) >= 2

@@ -10,7 +10,7 @@ from report_fixtures import matmul, reduce_whole, vadd
 from skmd.report.breakdown import breakdown
 from skmd.report.lanes import label_spans, layout, nice_step
 from skmd.report.records import LaunchRecord
-from skmd.report.timeline import dag_png, timeline_html, timeline_png
+from skmd.report.timeline_pictures import dag_png, timeline_html, timeline_png
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

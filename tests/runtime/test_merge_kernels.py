@@ -122,7 +122,7 @@ def test_merge_kernel_that_fails_to_build_falls_back_to_diff():
 
 def test_merge_kernel_that_fails_to_launch_reruns_the_rows(monkeypatch):
     import pyopencl as cl
-    from skmd.runtime import merge_kernel
+    from skmd.runtime import merge_generated as merge_kernel
 
     def broken(*a, **k):
         raise cl.RuntimeError("clEnqueueNDRangeKernel failed: OUT_OF_RESOURCES (test)")

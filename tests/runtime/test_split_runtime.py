@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from skmd.runtime import faults
-from skmd.runtime import merge as mergemod
+from skmd.runtime import merge_diff as mergemod
 from skmd.testing import compare_with_and_without, run_with_skmd
 
 from programs import SRC, commutator, iterate
@@ -81,7 +81,7 @@ def test_fault_injection_never_gives_a_wrong_result(capsys):
 
 def _break_merge(monkeypatch, merge):
     """Make the merge of discontiguous outputs (diff or generated kernel) do nothing."""
-    from skmd.runtime import merge_kernel
+    from skmd.runtime import merge_generated as merge_kernel
     if merge == "diff":
         monkeypatch.setattr(mergemod, "diff_merge", lambda *a, **k: None)
     else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from skmd.bench.tables import format_ci, headline
-from skmd.bench.unseen.results import (LAUNCH_ALLOW_S, LAUNCH_FACTOR, ProgramResult,
+from skmd.bench.unseen.figures import (LAUNCH_ALLOW_S, LAUNCH_FACTOR, ProgramResult,
                                        UnseenReport)
 
 _KINDS = (("first", "1st"), ("second", "2nd"))

@@ -164,7 +164,7 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
         records = list(log.launches(run_id))
 
     if replay:
-        from skmd.report.replay import replay_main
+        from skmd.report.batch_replay import replay_main
         return replay_main(records, run_id, as_json, graphs, out, fail, console is None)
     if as_json:
         write(json.dumps(run_dict(records), indent=2, ensure_ascii=False))
@@ -187,7 +187,7 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
 
     status = 0
     if png or html:
-        from skmd.report.timeline import timeline_html, timeline_png
+        from skmd.report.timeline_pictures import timeline_html, timeline_png
         for path, write in ((png, timeline_png), (html, timeline_html)):
             if not path:
                 continue

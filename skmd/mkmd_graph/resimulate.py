@@ -16,7 +16,7 @@ import networkx as nx
 
 from .fine import _commit, _Gap
 from .graph import Command
-from .model import HOST, Platform, Schedule
+from .plan import HOST, Platform, Schedule
 
 
 def simulate_placement(graph: nx.DiGraph, platform: Platform,

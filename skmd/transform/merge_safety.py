@@ -16,7 +16,7 @@ import clang.cindex as ci
 
 from .cursors import bare, children, fingerprint
 from .frontend import binary_op, in_main_file, parse
-from .merge import PART_PREFIX, MergePlan, Site
+from .merge_codegen import PART_PREFIX, MergePlan, Site
 from .rewrite import partition_source
 
 K = ci.CursorKind

@@ -11,7 +11,7 @@ A run that exits non-zero (the program's own NumPy check failed, or it crashed)
 makes the program FAIL; its times are not reported.
 
 Each program writes the host time of its launches (launch plus ``finish``) to the
-file named by ``UNSEEN_LAUNCH_LOG``; :mod:`skmd.bench.unseen.results` pairs them
+file named by ``UNSEEN_LAUNCH_LOG``; :mod:`skmd.bench.unseen.figures` pairs them
 launch by launch.
 """
 from __future__ import annotations
@@ -30,7 +30,7 @@ from types import SimpleNamespace
 from typing import Sequence
 
 from skmd.bench.unseen import PROGRAMS, program_path
-from skmd.bench.unseen.results import RUNS, ProgramResult, UnseenReport
+from skmd.bench.unseen.figures import RUNS, ProgramResult, UnseenReport
 
 #: a run taking longer than this is stopped and its program FAILs
 DEFAULT_RUN_LIMIT_S = 900.0

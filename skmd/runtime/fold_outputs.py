@@ -3,8 +3,8 @@
 Per written buffer of a split launch: contiguous outputs are written back as
 slices, buffers only updated by additive atomics are summed, and discontiguous
 outputs are merged by the kernel's generated merge kernel where it has one
-(:mod:`skmd.runtime.merge_kernel`), else by byte differences against a snapshot
-taken before the launch (:func:`skmd.runtime.merge.diff_merge`).
+(:mod:`skmd.runtime.merge_generated`), else by byte differences against a snapshot
+taken before the launch (:func:`skmd.runtime.merge_diff.diff_merge`).
 """
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ import numpy as np
 import pyopencl as cl
 
 from skmd import config
-from skmd.runtime import merge as mergemod
-from skmd.runtime import faults, merge_kernel, raw
+from skmd.runtime import merge_diff as mergemod
+from skmd.runtime import faults, merge_generated, raw
 
 #: (global size, global offset or None) of a helper's rows
 Shape = tuple[tuple[int, ...], "tuple[int, ...] | None"]
@@ -51,8 +51,8 @@ class OutputMerge:
     def _choose_kernel(self) -> cl.Kernel | None:
         run, entry = self.run, self.run.entry
         setting = config.get().merge
-        why = merge_kernel.unusable(entry, setting, [bp for bp in self.plans if bp.written])
-        k = merge_kernel.build(entry, run.home, run.queue.context) if why is None else None
+        why = merge_generated.unusable(entry, setting, [bp for bp in self.plans if bp.written])
+        k = merge_generated.build(entry, run.home, run.queue.context) if why is None else None
         if k is None and setting == "kernel" and entry.analysis.merge_kernel:
             run.record.notes.append("merged by byte differences: "
                                     f"{why or entry.merge_failed or 'no merge kernel'}")
@@ -111,7 +111,7 @@ class OutputMerge:
             parts.setdefault(a, None)  # a NULL output: the kernel never stores there
         sd = run.launch.split_dim
         gs, off = shape
-        merge_kernel.enqueue(run.hq, self.kernel, run.entry, run.args,
+        merge_generated.enqueue(run.hq, self.kernel, run.entry, run.args,
                              (run.launch.global_size[sd], s.first, s.last), parts, gs,
                              run.launch.local_size, off)
         self.methods.add("kernel")

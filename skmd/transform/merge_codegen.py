@@ -23,7 +23,7 @@ import clang.cindex as ci
 from .cursors import Fingerprint, assign_op, bare, children, fingerprint, is_int
 from .determinism import Determinism
 from .frontend import MAIN_FILE, binary_op, unary_op
-from .model import KernelAnalysis
+from .kernel_analysis import KernelAnalysis
 from .purity import Purity
 
 K = ci.CursorKind

@@ -1,12 +1,12 @@
 """Generated merge kernels on the home device (thesis §3.2.1, fig. 3.6).
 
-A kernel the transformer could turn into its own merge (:mod:`skmd.transform.merge`)
+A kernel the transformer could turn into its own merge (:mod:`skmd.transform.merge_codegen`)
 merges a helper's discontiguous outputs by running the helper's rows again on the
 home device, every store now copying the helper's value from its partial buffer.
 No snapshot is taken before the launch and only the addresses the helper wrote
 are touched.  Whatever stands in the way (a buffer passed as two arguments, a
 merge program that fails to build, ``SKMD_MERGE=diff``) leaves the diff merge
-of :mod:`skmd.runtime.merge`, never a wrong answer.
+of :mod:`skmd.runtime.merge_diff`, never a wrong answer.
 """
 from __future__ import annotations
 

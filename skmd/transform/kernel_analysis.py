@@ -104,5 +104,5 @@ class ProgramAnalysis:
     partition_source: str | None
     error: str | None = None
     #: the partition-ready program with merge kernels in place of the kernels that
-    #: have one (same names; see :mod:`skmd.transform.merge`)
+    #: have one (same names; see :mod:`skmd.transform.merge_codegen`)
     merge_source: str | None = None
