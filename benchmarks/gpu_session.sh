@@ -10,7 +10,7 @@
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
-#         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2
+#         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -416,6 +416,38 @@ unseen3)
   for b in one_launch saxpy_loop tiny_loop array_arith elementwise reduction scan \
            matmul_naive stencil transpose histogram profiled_events; do
     bench unseen "" 36 --suite unseen --repeat 6 --max-seconds 28 $b
+  done ;;
+spy1)
+  # where the unseen programs' extra process time goes: per program a warm-up run, plain
+  # and skmd (first run on an empty store, second on what it left) timed twice in turns,
+  # then both skmd runs again under py-spy (every thread, waits included), summarised
+  spy=/tmp/site/bin/py-spy
+  for b in one_launch saxpy_loop tiny_loop array_arith elementwise dot_reduction scan \
+           matmul_naive stencil transpose byte_histogram profiled_events; do
+    p=skmd/bench/unseen/programs/$b.py
+    timeout 60 python3 "$p" paper > /dev/null 2>&1
+    d=$(mktemp -d)
+    for k in 1 2; do
+      /usr/bin/time -f "$b plain %e" timeout 60 python3 "$p" paper > /dev/null
+      SKMD_PROFILE_DIR=$d /usr/bin/time -f "$b skmd$k %e" timeout 60 python3 -m skmd run "$p" paper > /dev/null
+      SKMD_DEVICES=gpu0 SKMD_PROFILE_DIR=$d /usr/bin/time -f "$b gpu0only$k %e" timeout 60 python3 -m skmd run "$p" paper > /dev/null
+    done
+    d=$(mktemp -d)
+    for k in 1 2; do
+      SKMD_PROFILE_DIR=$d timeout 90 $spy record -r 250 --nonblocking --idle -t -f raw \
+        -o "$r/spy_${b}_$k.raw" -- python3 -m skmd run "$p" paper > /dev/null 2>&1
+      python3 benchmarks/spy_summary.py "$r/spy_${b}_$k.raw" --top 10 --depth 7 \
+        > "$r/spy_${b}_$k.txt" 2>&1
+      rm -f "$r/spy_${b}_$k.raw"
+    done
+  done > "$r/times.txt" 2>&1
+  d=$(mktemp -d)
+  for k in 1 2; do
+    SKMD_PROFILE_DIR=$d timeout 90 $spy record -r 250 --nonblocking --idle -t -s -f raw \
+      -o "$r/spy_sync_$k.raw" -- python3 benchmarks/sync_launch.py --launches 2000 \
+      --n 1048576 > "$r/sync_$k.txt" 2>&1
+    python3 benchmarks/spy_summary.py "$r/spy_sync_$k.raw" --top 12 --depth 8 > "$r/spy_sync_$k.txt" 2>&1
+    rm -f "$r/spy_sync_$k.raw"
   done ;;
 unseen1|unseen2)
   # user-style programs as whole processes on every device (one GPU + the CPU), plain
