@@ -36,6 +36,9 @@ from skmd.runtime.kernels import KernelEntry, entry_of, program_source
 SWITCH_S = 2e-4
 #: threads for kernel analyses and partition-ready builds
 WORKERS = 2
+#: how long set-up waits for the program's context on the home device before it
+#: makes one of its own for its probes
+HOME_CONTEXT_WAIT_S = 30.0
 
 
 class Background:
@@ -77,7 +80,13 @@ class Background:
     def _setup(self) -> None:
         try:
             # what the first decisions need first; the models' import (slowest) last
-            for step in (self._front_end, self._priors, self._links, self.rt.load_speeds):
+            self._step(self._front_end)
+            if self.lazy:
+                # probes on the home device use the program's context once it has one
+                # (a second context on a GPU costs 0.1 s and holds up the program's
+                # calls while the driver makes it); a launch makes sure it has
+                self.rt.home.has_context.wait(HOME_CONTEXT_WAIT_S)
+            for step in (self._priors, self._links, self.rt.load_speeds):
                 self._step(step)
             self.ready.set()
             self._step(self._models)
@@ -241,6 +250,7 @@ class Background:
         compiler must not be in the middle of a build when the process ends)."""
         with self._lock:
             self.stopping = True
+            self.rt.home.has_context.set()  # set-up waiting for it skips its steps
             while self._in_driver:
                 self._driver_idle.wait()
 

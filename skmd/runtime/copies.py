@@ -171,6 +171,7 @@ def write(queue: cl.CommandQueue, buf: cl.Buffer, src: np.ndarray, offset: int =
     plan = plan or plan_for(src.nbytes)
     spans = plan.spans(src.nbytes)
     nslots = plan.slots(src.nbytes)
+    staging.offer(queue.context)
     sent: dict[int, cl.Event] = {}
     issued = _Issued()
 
@@ -218,6 +219,7 @@ def read(queue: cl.CommandQueue, buf: cl.Buffer, dst: np.ndarray, offset: int = 
     plan = plan or plan_for(dst.nbytes)
     spans = plan.spans(dst.nbytes)
     nslots = plan.slots(dst.nbytes)
+    staging.offer(queue.context)
     started: dict[int, cl.Event] = {}
     issued = _Issued()
 

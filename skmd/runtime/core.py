@@ -75,8 +75,9 @@ class Runtime:
         self._registry: Any = None
         self._warned: set[str] = set()
         from skmd.runtime import staging
-        home = self.home  # its private context is made when bytes are first staged
-        staging.set_pool(staging.StagingPool(lambda: home.context, lambda: home.queue))
+        home = self.home  # its context is taken when bytes are first staged
+        staging.set_pool(staging.StagingPool(lambda: home.context, lambda: home.queue,
+                                             offer=home.adopt_context))
         self.argv = list(sys.argv)
         self.profiler: Any = None
         #: (kernel, device, why) for every device failure handled so far
@@ -99,6 +100,7 @@ class Runtime:
                   properties: int = 0) -> cl.CommandQueue:
         q = cache.get(ctx.int_ptr)
         if q is None:
+            self.home.adopt_context(ctx)
             q = cache[ctx.int_ptr] = cl.CommandQueue(ctx, self.home.device,
                                                      properties=properties)
         return q
@@ -211,6 +213,8 @@ class Runtime:
     # -- the launch hook -------------------------------------------------------
     def on_launch(self, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: Any,
                   offset: Any, wait_for: Any, g_times_l: bool, allow_empty: bool) -> cl.Event:
+        if not self.home.has_context.is_set():
+            self.home.adopt_context(queue.context)  # before set-up's probes make one
         entry = self.background.entry(kernel)
         args = args_of(kernel)
         s = config.get()
