@@ -10,7 +10,7 @@
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
-#         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1
+#         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -417,13 +417,29 @@ unseen3)
            matmul_naive stencil transpose histogram profiled_events; do
     bench unseen "" 36 --suite unseen --repeat 6 --max-seconds 28 $b
   done ;;
-spy1)
+spy1|spy2)
   # where the unseen programs' extra process time goes: per program a warm-up run, plain
   # and skmd (first run on an empty store, second on what it left) timed twice in turns,
-  # then both skmd runs again under py-spy (every thread, waits included), summarised
+  # then both skmd runs again under py-spy (every thread, waits included), summarised;
+  # spy2 also profiles the plain run and lists each process's slowest imports
   spy=/tmp/site/bin/py-spy
-  for b in one_launch saxpy_loop tiny_loop array_arith elementwise dot_reduction scan \
-           matmul_naive stencil transpose byte_histogram profiled_events; do
+  progs="one_launch saxpy_loop tiny_loop array_arith elementwise dot_reduction scan
+         matmul_naive stencil transpose byte_histogram profiled_events"
+  runs="1 2"
+  if [ "$part" = spy2 ]; then
+    progs="one_launch saxpy_loop tiny_loop array_arith matmul_naive profiled_events stencil"
+    runs="plain 1 2"
+    p=skmd/bench/unseen/programs/one_launch.py
+    { python3 -c "import sys; print(sys.version, sys.flags.dont_write_bytecode)"
+      for mod in argparse sqlite3 concurrent.futures numpy pyopencl; do
+        python3 -c "import $mod as m, importlib.util as u, os; c=u.cache_from_source(m.__file__); print('$mod', m.__file__, os.path.exists(c))"
+      done
+      echo "== plain"; python3 -X importtime "$p" paper 2>&1 >/dev/null | sort -t'|' -k2 -n | tail -25
+      echo "== skmd"; SKMD_PROFILE_DIR=$(mktemp -d) python3 -X importtime -m skmd run "$p" paper 2>&1 >/dev/null \
+        | sort -t'|' -k2 -n | tail -40
+    } > "$r/imports.txt" 2>&1
+  fi
+  for b in $progs; do
     p=skmd/bench/unseen/programs/$b.py
     timeout 60 python3 "$p" paper > /dev/null 2>&1
     d=$(mktemp -d)
@@ -433,10 +449,11 @@ spy1)
       SKMD_DEVICES=gpu0 SKMD_PROFILE_DIR=$d /usr/bin/time -f "$b gpu0only$k %e" timeout 60 python3 -m skmd run "$p" paper > /dev/null
     done
     d=$(mktemp -d)
-    for k in 1 2; do
+    for k in $runs; do
+      how="-m skmd run"; [ "$k" = plain ] && how=
       SKMD_PROFILE_DIR=$d timeout 90 $spy record -r 250 --nonblocking --idle -t -f raw \
-        -o "$r/spy_${b}_$k.raw" -- python3 -m skmd run "$p" paper > /dev/null 2>&1
-      python3 benchmarks/spy_summary.py "$r/spy_${b}_$k.raw" --top 10 --depth 7 \
+        -o "$r/spy_${b}_$k.raw" -- python3 $how "$p" paper > /dev/null 2>&1
+      python3 benchmarks/spy_summary.py "$r/spy_${b}_$k.raw" --top 10 --depth 12 \
         > "$r/spy_${b}_$k.txt" 2>&1
       rm -f "$r/spy_${b}_$k.raw"
     done
@@ -446,7 +463,7 @@ spy1)
     SKMD_PROFILE_DIR=$d timeout 90 $spy record -r 250 --nonblocking --idle -t -s -f raw \
       -o "$r/spy_sync_$k.raw" -- python3 benchmarks/sync_launch.py --launches 2000 \
       --n 1048576 > "$r/sync_$k.txt" 2>&1
-    python3 benchmarks/spy_summary.py "$r/spy_sync_$k.raw" --top 12 --depth 8 > "$r/spy_sync_$k.txt" 2>&1
+    python3 benchmarks/spy_summary.py "$r/spy_sync_$k.raw" --top 12 --depth 12 > "$r/spy_sync_$k.txt" 2>&1
     rm -f "$r/spy_sync_$k.raw"
   done ;;
 unseen1|unseen2)
