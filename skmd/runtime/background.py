@@ -44,11 +44,17 @@ HOME_CONTEXT_WAIT_S = 30.0
 class Background:
     """Set-up state and pending builds of one runtime."""
 
-    def __init__(self, rt: Any, lazy: bool) -> None:
+    def __init__(self, rt: Any, lazy: bool, eager_devices: bool = False) -> None:
         self.rt = rt
         #: True: set-up, analyses and builds in threads; False: on the calling thread
         self.lazy = lazy
+        #: probe the helpers at start-up, not on the first launch worth splitting
+        #: (graph mode schedules over every device from its first batch)
+        self.eager_devices = eager_devices
         self.ready = threading.Event()
+        #: set once the helpers' speed priors and links are known (:meth:`want_devices`)
+        self.devices_ready = threading.Event()
+        self._devices_started: Future | None = None
         #: device label -> its speed prior (set-up fills it)
         self.priors: dict[str, DevicePrior] = {}
         self._lock = threading.Lock()
@@ -80,18 +86,41 @@ class Background:
     def _setup(self) -> None:
         try:
             # what the first decisions need first; the models' import (slowest) last
-            self._step(self._front_end)
+            for step in (self._front_end, self.rt.load_speeds):
+                self._step(step)
+            if not self.lazy or self.eager_devices:
+                self._devices()
+            self.ready.set()
+            self._step(self._models)
+        finally:
+            self.ready.set()
+
+    def want_devices(self) -> bool:
+        """Whether the helpers' priors and links are known; if not, starts measuring
+        them off the launch path (once).
+
+        Called when a launch first looks long enough to split: a program whose
+        kernels are all too short never compiles the probes on a helper (a first
+        build on a CPU device takes up to a second) nor waits for them at exit.
+        """
+        if self.devices_ready.is_set():
+            return True
+        with self._lock:
+            if self._devices_started is None and not self.stopping and self.lazy:
+                self._devices_started = self._setup_worker.submit(self._devices)
+        return False
+
+    def _devices(self) -> None:
+        try:
             if self.lazy:
                 # probes on the home device use the program's context once it has one
                 # (a second context on a GPU costs 0.1 s and holds up the program's
                 # calls while the driver makes it); a launch makes sure it has
                 self.rt.home.has_context.wait(HOME_CONTEXT_WAIT_S)
-            for step in (self._priors, self._links, self.rt.load_speeds):
+            for step in (self._priors, self._links):
                 self._step(step)
-            self.ready.set()
-            self._step(self._models)
         finally:
-            self.ready.set()
+            self.devices_ready.set()
 
     def _step(self, step: Any) -> None:
         if self.stopping:
@@ -258,6 +287,8 @@ class Background:
         """Wait for set-up and every build started so far (tests, benchmarks)."""
         if self._setup_done is not None:
             self._setup_done.result(timeout)
+        if self._devices_started is not None:
+            self._devices_started.result(timeout)
         with self._lock:
             analyses = list(self._analyses)
         wait(analyses, timeout)

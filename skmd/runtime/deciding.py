@@ -108,7 +108,8 @@ class Decider:
         waiting = [d.label for d in order[1:]
                    if not (bg.clone_ready(entry, d, d.context) if start
                            else bg.built(entry, d, d.context))
-                   or (model and bg.lazy and not bg.ready.is_set())]
+                   or (model and bg.lazy and not (bg.ready.is_set() and (
+                       bg.want_devices() if start else bg.devices_ready.is_set())))]
         if not bg.clone_ready(entry, self.rt.home, ctx):
             return Decision(reason="partition-ready program building (off the launch "
                                    "path): whole meanwhile", span=WAIT_REUSE)

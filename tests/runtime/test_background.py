@@ -231,3 +231,36 @@ def test_a_kernel_too_short_to_split_builds_nothing_for_helpers():
     assert any(r.startswith("too short to split") for r in reasons), reasons[-3:]
     assert not [r for r in rt.records if len(_used(r)) > 1]
     assert (out == 3 * deciding.WAIT_REUSE).all()
+
+
+def test_helpers_are_probed_only_once_a_launch_looks_worth_splitting(monkeypatch):
+    """A program whose launches are all too short to split measures no helper (no
+    probe program built on a helper, nothing to wait for at exit); the first launch
+    long enough starts the probes, off the launch path."""
+    import pyopencl as cl
+
+    from skmd.runtime import priors
+    measured = []
+    real = priors.measure
+
+    def counting(dev):
+        measured.append(dev.label)
+        return real(dev)
+    monkeypatch.setattr(priors, "measure", counting)
+    with skmd_installed(policy="hill", background=True, remember=False,
+                        min_split_us=1e9) as rt:  # every launch "too short"
+        if len(rt.devices) < 2:
+            return
+        _spin(cl)(6)
+        rt.background.settle(120)
+        assert not measured and not rt.background.devices_ready.is_set()
+        assert rt.background._devices_started is None
+    from skmd.runtime import deciding
+    with skmd_installed(policy="hill", background=True, remember=False,
+                        min_split_us=0) as rt:
+        run = _spin(cl)
+        for _ in range(3):  # decisions made while an analysis or a build ran are reused
+            run(deciding.WAIT_REUSE + 1)
+            rt.background.settle(120)
+        assert rt.background.devices_ready.is_set()
+        assert set(rt.background.priors) == {d.label for d in rt.devices}
