@@ -22,6 +22,7 @@ import contextlib
 import queue
 import sys
 import threading
+import time
 import weakref
 from concurrent.futures import Future, wait
 from typing import Any, Iterator
@@ -36,6 +37,8 @@ from skmd.runtime.kernels import KernelEntry, entry_of, program_source
 SWITCH_S = 2e-4
 #: threads for kernel analyses and partition-ready builds
 WORKERS = 2
+#: what a helper's program build is taken to cost before one is measured, seconds
+FIRST_BUILD_S = 0.25
 #: how long set-up waits for the program's context on the home device before it
 #: makes one of its own for its probes
 HOME_CONTEXT_WAIT_S = 30.0
@@ -52,6 +55,10 @@ class Background:
         #: (graph mode schedules over every device from its first batch)
         self.eager_devices = eager_devices
         self.ready = threading.Event()
+        #: the longest build of a helper's partition-ready program seen so far, seconds
+        #: (a first build by a CPU device's compiler, until one is measured)
+        self.build_s = FIRST_BUILD_S
+        self._builds_timed = 0
         #: set once the helpers' speed priors and links are known (:meth:`want_devices`)
         self.devices_ready = threading.Event()
         self._devices_started: Future | None = None
@@ -249,7 +256,12 @@ class Background:
 
     def _build_now(self, entry: KernelEntry, dev: PhysicalDevice, ctx: Any) -> None:
         try:
+            t0 = time.perf_counter()
             self.rt.clone(entry, dev, ctx)
+            if dev is not self.rt.home:
+                took = time.perf_counter() - t0
+                self.build_s = took if not self._builds_timed else max(self.build_s, took)
+                self._builds_timed += 1
         except Exception as exc:  # never a wrong answer: the device takes no share
             why = faults.first_line(exc)
             if dev is self.rt.home:

@@ -217,6 +217,7 @@ class Runtime:
         if not self.home.has_context.is_set():
             self.home.adopt_context(queue.context)  # before set-up's probes make one
         entry = self.background.entry(kernel)
+        entry.launches += 1
         args = args_of(kernel)
         s = config.get()
         mode = modes.mode_named(s.mode)

@@ -102,9 +102,11 @@ class Decider:
                 return Decision(reason=short)
         # a helper takes a share only once its program is built and, for the models,
         # its links and prior are known: a launch never waits for either.  Its build
-        # starts once the home device's time says a split could be worth it (all
-        # helpers' builds at once: a kernel too short to split builds none)
-        start = not model or t_home is not None
+        # starts once the home device's time says a split could be worth it and the
+        # kernel has run long enough to pay for the build (all helpers' builds at
+        # once: a kernel too short to split builds none)
+        start = not model or (t_home is not None and policy.worth_building(
+            entry.launches * t_home, bg.build_s))
         waiting = [d.label for d in order[1:]
                    if not (bg.clone_ready(entry, d, d.context) if start
                            else bg.built(entry, d, d.context))

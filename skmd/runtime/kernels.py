@@ -59,6 +59,9 @@ class KernelEntry:
     undecided: int = 0
     #: a stand-in's launches after the first, while the kernel's analysis ran
     relaunched: int = 0
+    #: launches of this kernel so far (what the home device spent on it, times its
+    #: predicted time, says when helpers' programs are worth building)
+    launches: int = 0
     #: devices taken out for this kernel after a failure, with the reason
     excluded: dict[str, str] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)

@@ -258,9 +258,37 @@ def test_helpers_are_probed_only_once_a_launch_looks_worth_splitting(monkeypatch
     from skmd.runtime import deciding
     with skmd_installed(policy="hill", background=True, remember=False,
                         min_split_us=0) as rt:
+        rt.background.build_s = 0.0  # builds (and probes) pay at once
         run = _spin(cl)
         for _ in range(3):  # decisions made while an analysis or a build ran are reused
             run(deciding.WAIT_REUSE + 1)
             rt.background.settle(120)
         assert rt.background.devices_ready.is_set()
         assert set(rt.background.priors) == {d.label for d in rt.devices}
+
+
+def test_helpers_programs_are_built_only_once_the_kernel_has_run_long_enough(monkeypatch):
+    """Ski rental: with a build taken to cost far more than the kernel has run, no
+    helper program is built (none would be waited for at exit) and launches run whole."""
+    import pyopencl as cl
+
+    from skmd.runtime import core, deciding
+    built = []
+    real = core.Runtime.clone
+
+    def clone(self, entry, dev, ctx):
+        if dev is not self.home:
+            built.append(dev.label)
+        return real(self, entry, dev, ctx)
+    monkeypatch.setattr(core.Runtime, "clone", clone)
+    with skmd_installed(policy="hill", background=True, remember=False,
+                        min_split_us=0) as rt:
+        if len(rt.devices) < 2:
+            return
+        rt.background.build_s = 1e6
+        run = _spin(cl)
+        for _ in range(3):
+            run(deciding.WAIT_REUSE + 1)
+            rt.background.settle(120)
+        assert not built and not rt.background.devices_ready.is_set()
+        assert all(len(_used(r)) < 2 for r in rt.records)
