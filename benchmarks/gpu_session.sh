@@ -413,8 +413,8 @@ unseen3)
     SKMD_PROFILE_DIR=$d timeout 60 python3 benchmarks/sync_launch.py --launches 2000 \
       --n 1048576 || echo "exit $? for sync_launch"
   done > "$r/sync.txt" 2>&1
-  for b in one_launch saxpy_loop tiny_loop array_arith elementwise reduction scan \
-           matmul_naive stencil transpose histogram profiled_events; do
+  for b in one_launch saxpy_loop tiny_loop array_arith elementwise dot_reduction scan \
+           matmul_naive stencil transpose byte_histogram profiled_events; do
     bench unseen "" 36 --suite unseen --repeat 6 --max-seconds 28 $b
   done ;;
 spy1|spy2)
@@ -484,9 +484,9 @@ unseen1|unseen2)
       SKMD_PROFILE_DIR=$d timeout 60 python3 benchmarks/sync_launch.py --launches 2000 \
         --n 1048576 || echo "exit $? for sync_launch"
     done > "$r/sync.txt" 2>&1
-    set -- one_launch saxpy_loop tiny_loop array_arith elementwise reduction
+    set -- one_launch saxpy_loop tiny_loop array_arith elementwise dot_reduction
   else
-    set -- scan matmul_naive stencil mandelbrot transpose histogram nbody profiled_events
+    set -- scan matmul_naive stencil mandelbrot transpose byte_histogram nbody_allpairs profiled_events
   fi
   for b in "$@"; do
     bench unseen "" 40 --suite unseen --repeat 6 --max-seconds 30 $b
