@@ -87,8 +87,10 @@ def test_a_launch_through_skmd_lends_its_context_to_the_home_device(monkeypatch)
     import skmd
     from skmd import config
     from skmd.runtime import core
-    from skmd.shim import patch
+    from skmd.shim import patch, virtual
     monkeypatch.setattr(patch, "_virtual", None)  # a virtual device over this runtime's
+    for name in ("_physical", "_home"):  # what make_virtual sets on the class, restored
+        monkeypatch.setattr(virtual.VirtualDevice, name, getattr(virtual.VirtualDevice, name))
     core.reset_runtime()
     try:
         with config.override(devices="0"):
