@@ -1,7 +1,8 @@
 """What the runtime does off the launch path: device set-up and program builds.
 
-A launch must never wait for skmd's own preparations.  The libclang front end
-and each kernel's analysis, each device's speed prior and link probe, the
+A launch must never wait for skmd's own preparations.  Each kernel's analysis
+(libclang loads with the first one not found on disk), the helpers' speed priors
+and link probes (once a launch looks worth splitting), the
 speeds earlier runs learned, the performance models' scikit-learn (imported
 only where the store holds offline profiles) and every partition-ready program
 build run in daemon threads started from :func:`skmd.install`; until a kernel
@@ -93,8 +94,9 @@ class Background:
     def _setup(self) -> None:
         try:
             # what the first decisions need first; the models' import (slowest) last
-            for step in (self._front_end, self.rt.load_speeds):
-                self._step(step)
+            # libclang loads with the first analysis the disk cache does not hold: a
+            # program run again finds its kernels' analyses there and loads none of it
+            self._step(self.rt.load_speeds)
             if not self.lazy or self.eager_devices:
                 self._devices()
             self.ready.set()
@@ -145,12 +147,6 @@ class Background:
         ours = {d.fingerprint for d in self.rt.devices}
         if store is not None and any(fp in ours for _, fp, _ in store.kernels()):
             self.rt.make_registry()
-
-    @staticmethod
-    def _front_end() -> None:
-        from skmd.transform import frontend
-        frontend._clang()
-        frontend._base_header()
 
     def _priors(self) -> None:
         if len(self.rt.devices) < 2:
