@@ -10,7 +10,7 @@
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
-#         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2
+#         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -465,6 +465,18 @@ spy1|spy2)
       --n 1048576 > "$r/sync_$k.txt" 2>&1
     python3 benchmarks/spy_summary.py "$r/spy_sync_$k.raw" --top 12 --depth 12 > "$r/spy_sync_$k.txt" 2>&1
     rm -f "$r/spy_sync_$k.raw"
+  done ;;
+spy3)
+  # where graph mode loses to program order on BiCGSTAB and Jacobi: each graph in graph
+  # mode and in program order (variant) in the same rounds, the process under py-spy
+  for b in bicgstab jacobi; do
+    SKMD_DEVICES=gpu0,cpu0 timeout 150 /tmp/site/bin/py-spy record -r 500 --nonblocking \
+      --idle -t -f raw -o "$r/spy_$b.raw" -- python3 -m skmd bench --size "$size" \
+      --suite mkmd --policy hill --repeat 30 --max-seconds 0.5 --time-limit 90 \
+      --variant order:mode=inorder --only "$b" --json "$r/$b.json" > "$r/$b.txt" 2>&1
+    python3 benchmarks/spy_summary.py "$r/spy_$b.raw" --rate 500 --top 30 --depth 14 \
+      > "$r/spy_$b.txt" 2>&1
+    rm -f "$r/spy_$b.raw"
   done ;;
 unseen1|unseen2)
   # user-style programs as whole processes on every device (one GPU + the CPU), plain
