@@ -177,12 +177,15 @@ _PROBE_SOURCE = "__kernel void skmd_probe(__global int *a) { a[get_global_id(0)]
 _verdicts: dict[tuple[str, ...], str | None] = {}
 
 
-def _compiler_failure(plat: cl.Platform, devices: list[cl.Device]) -> str | None:
+def _compiler_failure(plat: cl.Platform, devices: list[cl.Device],
+                      probe: bool = True) -> str | None:
     """Why ``plat``'s compiler builds nothing for its CPU devices, or None when it does.
 
     Only CPU compilers are tried: a CPU platform's compiler targets the processor it
     runs on, and one older than the processor fails every build (PoCL 3.0 from pip
     rejects CPUs its LLVM 14 does not know with "unknown target CPU 'generic'").
+    With ``probe`` False nothing is built: a verdict kept from an earlier probe
+    counts, and a compiler never probed is taken as working.
     """
     cpus = [d for d in devices if _kind(d) == "cpu"]
     if not cpus:
@@ -190,7 +193,9 @@ def _compiler_failure(plat: cl.Platform, devices: list[cl.Device]) -> str | None
     key = (plat.name, plat.version, *(d.name for d in cpus))
     if key not in _verdicts:
         _verdicts[key] = _stored_verdict(key)
-    if key not in _verdicts or _verdicts[key] is _UNKNOWN:
+    if not probe and _verdicts[key] is _UNKNOWN:
+        return None
+    if _verdicts[key] is _UNKNOWN:
         prg = None
         try:
             prg = _cl._Program(cl.Context(cpus[:1]), _PROBE_SOURCE)
@@ -250,12 +255,19 @@ def discover() -> tuple[list[PhysicalDevice], list[LeftOut]]:
         platforms = _cl.get_platforms()
     except cl.Error:
         return out, left
+    found: list[tuple[cl.Platform, list[cl.Device]]] = []
     for plat in platforms:
         try:
-            devices = plat.get_devices()
+            found.append((plat, plat.get_devices()))
         except cl.Error:
             continue
-        why = _compiler_failure(plat, devices)
+    # beside a GPU a CPU device is only ever a helper, and a helper whose compiler
+    # fails loses its share kernel by kernel (in background builds): the probe, a
+    # build that takes up to a second on a machine's first run, is for machines
+    # where a CPU platform could hold the program's buffers
+    probe = not any(_kind(d) != "cpu" for _, devs in found for d in devs)
+    for plat, devices in found:
+        why = _compiler_failure(plat, devices, probe)
         if why is not None:
             left.append(LeftOut(plat.name.strip(), plat.version.strip(),
                                 tuple(d.name.strip() for d in devices), why))

@@ -84,3 +84,18 @@ def test_probe_verdicts_are_kept_on_disk_for_later_processes(monkeypatch) -> Non
     monkeypatch.setattr(devices, "_PROBE_SOURCE", devices._PROBE_SOURCE + " ")
     with pytest.raises(AssertionError, match="probed again"):
         devices.discover()
+
+
+def test_without_probing_a_compiler_never_probed_is_taken_as_working(compilers_fail,
+                                                                      monkeypatch) -> None:
+    """Beside a GPU, discovery builds no probe (a CPU device is then only a helper, and a
+    helper's failed builds lose it its shares); a verdict already known still counts."""
+    monkeypatch.setattr(devices, "_stored_verdict", lambda key: devices._UNKNOWN)
+    monkeypatch.setattr(devices, "_store_verdict", lambda key, verdict: None)
+    plat = next(p for p in cl.get_platforms()
+                if any(devices._kind(d) == "cpu" for d in p.get_devices()))
+    cpus = plat.get_devices()
+    assert devices._compiler_failure(plat, cpus, probe=False) is None
+    why = devices._compiler_failure(plat, cpus, probe=True)  # the broken probe fails
+    assert why
+    assert devices._compiler_failure(plat, cpus, probe=False) == why
