@@ -20,11 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent / "skmd"
 KNOWN_CIRCLES: set[frozenset[str]] = set()
 
 #: circles closed only by imports inside functions, known and being reworked (reported
-#: as warnings, never asserted): the runtime core hands batches to the graph-mode
-#: executor, which calls back into the core's launch path
-KNOWN_FUNCTION_LEVEL_CIRCLES: set[frozenset[str]] = {
-    frozenset({"skmd.runtime.core", "skmd.runtime.graph_mode"}),
-}
+#: as warnings, never asserted)
+KNOWN_FUNCTION_LEVEL_CIRCLES: set[frozenset[str]] = set()
 
 
 def _module_name(path: Path, root: Path) -> str:

@@ -28,8 +28,7 @@ from skmd import partition  # noqa: F401 - the decisions' models, patched by tes
 from skmd.report.records import LaunchRecord, settle_records
 from skmd.runtime import faults, launches, mirror_pool, planner, running
 from skmd.runtime.background import Background
-# GAIN_MARGIN: graph mode's guard rail reads it from here
-from skmd.runtime.deciding import DECISION_REUSE, GAIN_MARGIN, MAX_REUSE, Decider  # noqa: F401
+from skmd.runtime.deciding import DECISION_REUSE, MAX_REUSE, Decider
 from skmd.runtime.devices import PhysicalDevice, choose_home, discover, select
 from skmd.runtime.kernels import KernelEntry, args_of
 from skmd.runtime.link_book import LinkBook

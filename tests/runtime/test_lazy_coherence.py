@@ -113,12 +113,12 @@ def test_uploads_are_staged_only_while_helpers_take_part(monkeypatch, staged, wh
     the home device, whole uploads go home at once (staging them for helpers would
     only cost), also where the kernels are launched at once and make no batches;
     batches that use a helper keep them staged.  Results are the bare run's."""
-    from skmd.runtime import graph_mode
+    from skmd.decide import graph_guard
     place_kernels(monkeypatch, lambda node, devs: devs[1 if where == "helper" else 0])
     if where == "home, then at once":  # the test's equal devices count as slow helpers
-        monkeypatch.setattr(graph_mode, "SLOW_HELPER", 2.0)
+        monkeypatch.setattr(graph_guard, "SLOW_HELPER", 2.0)
     else:
-        monkeypatch.setattr(graph_mode, "AT_ONCE_AFTER", 10**6)  # every launch a batch
+        monkeypatch.setattr(graph_guard, "AT_ONCE_AFTER", 10**6)  # every launch a batch
 
     def uploads_each_round(cl, rounds=12):
         ctx = cl.create_some_context(interactive=False)
@@ -137,7 +137,7 @@ def test_uploads_are_staged_only_while_helpers_take_part(monkeypatch, staged, wh
         return {"outs": np.stack(outs)}
     bad, _ = compare_with_and_without(uploads_each_round, mode="coarse", policy="even")
     assert not bad, bad
-    assert len(staged) == (12 if where == "helper" else graph_mode.STAGE_IDLE_AFTER), staged
+    assert len(staged) == (12 if where == "helper" else graph_guard.STAGE_IDLE_AFTER), staged
 
 
 def test_without_the_shim_checks_a_stale_buffer_is_wrong_at_home(on_helper):

@@ -189,11 +189,12 @@ def test_graph_slower_than_program_order_falls_back(monkeypatch, yardstick):
     measure it."""
     import pyopencl as cl
 
+    from skmd.decide import graph_guard
     from skmd.runtime import graph_mode
     from skmd.testing import mismatches, skmd_installed
     monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
     # the guard rail alone: no launch shape skips the graph for running in order
-    monkeypatch.setattr(graph_mode, "AT_ONCE_AFTER", 10**6)
+    monkeypatch.setattr(graph_guard, "AT_ONCE_AFTER", 10**6)
     # the home device alone is predicted (wrongly) to run any batch in 1 ns
     monkeypatch.setattr(graph_mode.GraphBatch, "_home_estimate", lambda self, batch: 1e-9)
     bare = commutator(cl)
@@ -201,7 +202,7 @@ def test_graph_slower_than_program_order_falls_back(monkeypatch, yardstick):
     # mode the phase tuner decides which batches count: tests/runtime/test_phase_tuner.py)
     with skmd_installed(mode="coarse", policy="even", online=yardstick != "offline") as rt:
         if yardstick == "measured":
-            rt.graph.inorder_s = _FastInOrder()
+            rt.graph.guard.inorder_s = _FastInOrder()
         outs = [commutator(cl) for _ in range(5)]
         recs = list(rt.records)
     assert all(not mismatches(bare, o) for o in outs)
@@ -510,9 +511,10 @@ def test_kernels_of_batches_too_short_to_schedule_are_launched_at_once(monkeypat
     the in-order ones, and each launch says how it ran."""
     import pyopencl as cl
 
+    from skmd.decide import graph_guard
     from skmd.runtime import graph_mode
     from skmd.testing import mismatches, skmd_installed
-    monkeypatch.setattr(graph_mode, "AT_ONCE_LAUNCHES", 3)
+    monkeypatch.setattr(graph_guard, "AT_ONCE_LAUNCHES", 3)
     monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: True)
     bare = commutator(cl)
     with skmd_installed(mode="mkmd") as rt:
@@ -547,11 +549,12 @@ def test_each_look_that_confirms_doubles_the_span_at_once(monkeypatch):
     AT_ONCE_MAX), so a loop of tiny kernels defers ever fewer of them."""
     import pyopencl as cl
 
+    from skmd.decide import graph_guard
     from skmd.runtime import graph_mode
     from skmd.testing import mismatches, skmd_installed
-    monkeypatch.setattr(graph_mode, "AT_ONCE_AFTER", 1)
-    monkeypatch.setattr(graph_mode, "AT_ONCE_LAUNCHES", 2)
-    monkeypatch.setattr(graph_mode, "AT_ONCE_MAX", 8)
+    monkeypatch.setattr(graph_guard, "AT_ONCE_AFTER", 1)
+    monkeypatch.setattr(graph_guard, "AT_ONCE_LAUNCHES", 2)
+    monkeypatch.setattr(graph_guard, "AT_ONCE_MAX", 8)
     monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: True)
 
     def observed_each_round(cl):  # a read after every launch: one batch each
@@ -597,13 +600,14 @@ def test_kernels_of_batches_scheduled_whole_on_home_are_launched_at_once(monkeyp
     models may yet spread the graph.  Results are the in-order ones either way."""
     import pyopencl as cl
 
+    from skmd.decide import graph_guard
     from skmd.runtime import graph_mode
     from skmd.testing import mismatches, skmd_installed
 
     def hold(self, key, *a):  # every batch after the first is held in program order
-        self.hold[key] = 100
-        self.hold_why[key] = "held"
-    monkeypatch.setattr(graph_mode, "AT_ONCE_LAUNCHES", 3)
+        self.guard.hold[key] = 100
+        self.guard.hold_why[key] = "held"
+    monkeypatch.setattr(graph_guard, "AT_ONCE_LAUNCHES", 3)
     monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
     monkeypatch.setattr(graph_mode.GraphBatch, "_judge",
                         hold if batches == "held" else lambda self, *a: None)
