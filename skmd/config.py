@@ -25,7 +25,8 @@ variable               meaning
 ``SKMD_MIN_SPLIT_US``  launches predicted shorter than this run whole (default
                        200 microseconds); graph mode's fine phase keeps a split
                        only when it brings its kernel forward by this much.
-``SKMD_FAULTS``        fault injection for tests, see :mod:`skmd.runtime.faults`.
+``SKMD_FAULTS``        fault injection for tests, see :mod:`skmd.runtime.faults`;
+                       ``SKMD_FAULTS_SEED`` seeds its random failures (0).
 ``SKMD_LOG``           ``0`` turns the run log off.
 ``SKMD_MERGE``         how discontiguous outputs are merged: ``kernel``
                        (default: the kernel's generated merge kernel where
@@ -63,6 +64,12 @@ variable               meaning
                        profiles alone.
 =====================  =========================================================
 
+Only the entry points read them (:func:`skmd.install`, the ``skmd`` command,
+``skmd bench``'s runner): everything below is handed a :class:`Settings` and
+takes what it needs from it as arguments.  The entry point that installs skmd
+subscribes the runtime to :func:`override`, so that a new :class:`Settings`
+reaches it when a benchmark switches configurations in-process.
+
 Switches take ``1/0``, ``true/false``, ``yes/no`` or ``on/off`` (any case); any
 other value, or a number that does not read as one, is a ValueError that names
 the variable (the ``skmd`` command turns it into exit status 2).
@@ -73,7 +80,7 @@ import contextlib
 import os
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
-from typing import Iterator
+from typing import Callable, Iterator
 
 from skmd import modes
 
@@ -94,6 +101,8 @@ class Settings:
     verify: bool = False
     min_split_us: float = 200.0
     faults: str | None = None
+    #: seed of the fault injection's random failures
+    faults_seed: int = 0
     log: bool = True
     merge: str = "kernel"
     stage_uploads: bool = True
@@ -177,6 +186,7 @@ def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Se
         verify=_flag(env.get("SKMD_VERIFY"), False, "SKMD_VERIFY"),
         min_split_us=_number(env.get("SKMD_MIN_SPLIT_US"), 200.0, "SKMD_MIN_SPLIT_US"),
         faults=env.get("SKMD_FAULTS") or None,
+        faults_seed=int(_number(env.get("SKMD_FAULTS_SEED"), 0, "SKMD_FAULTS_SEED")),
         log=_flag(env.get("SKMD_LOG"), True, "SKMD_LOG"),
         merge=(env.get("SKMD_MERGE") or "kernel").strip().lower(),
         stage_uploads=_flag(env.get("SKMD_STAGE_UPLOADS"), True, "SKMD_STAGE_UPLOADS"),
@@ -191,6 +201,27 @@ def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Se
 
 
 _current: Settings | None = None
+#: told of every new Settings (:func:`override`, :func:`reload`): the installed runtime
+_listeners: list[Callable[[Settings], None]] = []
+
+
+def subscribe(listener: Callable[[Settings], None]) -> None:
+    """Hand ``listener`` every Settings put in force from now on (once per listener)."""
+    if listener not in _listeners:
+        _listeners.append(listener)
+
+
+def unsubscribe(listener: Callable[[Settings], None]) -> None:
+    if listener in _listeners:
+        _listeners.remove(listener)
+
+
+def _put(settings: Settings) -> Settings:
+    global _current
+    _current = settings
+    for listener in list(_listeners):
+        listener(settings)
+    return settings
 
 
 def get() -> Settings:
@@ -203,30 +234,27 @@ def get() -> Settings:
 
 def reload() -> Settings:
     """Forget overrides and read the environment again."""
-    global _current
-    _current = from_environ()
-    return _current
+    return _put(from_environ())
 
 
 @contextlib.contextmanager
 def override(**changes: object) -> Iterator[Settings]:
     """Temporarily change settings, e.g. ``with override(policy="linear"):``."""
-    global _current
     known = {f.name for f in fields(Settings)}
     unknown = set(changes) - known
     if unknown:
         raise TypeError(f"unknown setting(s): {', '.join(sorted(unknown))}")
     before = get()
-    _current = replace(before, **changes)  # type: ignore[arg-type]
+    now = _put(replace(before, **changes))  # type: ignore[arg-type]
     try:
-        yield _current
+        yield now
     finally:
-        _current = before
+        _put(before)
 
 
 #: settings fixed for a process: a variant cannot change them
 _PER_PROCESS = ("devices", "home", "profile_dir", "log", "static_fractions", "background",
-                "remember")
+                "remember", "faults_seed")
 
 
 def parse_changes(text: str) -> dict[str, object]:

@@ -77,9 +77,6 @@ def even(problem: PartitionProblem) -> Plan:
 
 def static(problem: PartitionProblem, fractions: Mapping[str, float] | None = None) -> Plan:
     """Fixed fractions per device label (normalised; missing labels get none)."""
-    if fractions is None:
-        from skmd import config
-        fractions = config.get().static_fractions
     if not fractions or sum(max(0.0, float(v)) for v in fractions.values()) <= 0:
         raise ValueError("static policy needs positive fractions per device label")
     unknown = set(fractions) - set(problem.labels)
@@ -98,11 +95,8 @@ POLICIES: dict[str, Callable[..., Plan]] = {
 }
 
 
-def choose(problem: PartitionProblem, policy: str | None = None, **kw: object) -> Plan:
-    """Split with the named policy (default: the configured ``SKMD_POLICY``)."""
-    if policy is None:
-        from skmd import config
-        policy = config.get().policy
+def choose(problem: PartitionProblem, policy: str, **kw: object) -> Plan:
+    """Split with the named policy (``SKMD_POLICY``; ``static`` takes ``fractions=``)."""
     try:
         fn = POLICIES[policy]
     except KeyError:

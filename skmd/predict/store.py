@@ -72,10 +72,9 @@ def corrupt_advice(path: Path | str) -> str:
             "`skmd store check` tells whether it is sound")
 
 
-def default_path() -> Path:
-    """Where the store lives unless a path is given."""
-    from skmd import config
-    folder = config.get().profile_dir
+def default_path(folder: str | None = None) -> Path:
+    """Where the store lives: in ``folder`` (``SKMD_PROFILE_DIR``), else in the
+    user's data folder."""
     if not folder:
         import platformdirs
         folder = platformdirs.user_data_dir("skmd")

@@ -83,9 +83,11 @@ def prune(path: Path, older_than_days: float, out: TextIO) -> int:
     return 0
 
 
-def store_main(action: str, older_than_days: float = 30.0, out: TextIO | None = None) -> int:
+def store_main(action: str, older_than_days: float = 30.0, out: TextIO | None = None,
+               folder: str | None = None) -> int:
+    """``skmd store``; ``folder``: ``SKMD_PROFILE_DIR``."""
     out = out or sys.stdout
-    path = default_path()
+    path = default_path(folder)
     if action == "path":
         print(path, file=out)
         return 0

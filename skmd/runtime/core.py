@@ -33,15 +33,18 @@ from skmd.runtime.devices import PhysicalDevice, choose_home, discover, select
 from skmd.runtime.kernels import KernelEntry, args_of
 from skmd.runtime.link_book import LinkBook
 from skmd.runtime.recording import Recorder
-from skmd.transform import Launch
+from skmd.transform import Launch, diskcache
 
 
 class Runtime:
     """Everything skmd holds for one process."""
 
-    def __init__(self, settings: config.Settings | None = None) -> None:
-        s = settings or config.get()
-        faults.parse(s.faults)  # a malformed SKMD_FAULTS fails here, not mid-launch
+    def __init__(self, settings: config.Settings) -> None:
+        s = settings
+        #: the settings in force, as the entry point handed them (see use_settings)
+        self.settings = s
+        faults.configure(s.faults, s.faults_seed)  # a malformed SKMD_FAULTS fails here
+        diskcache.use_folder(s.profile_dir)  # device verdicts and analyses are kept there
         everything, self.left_out = discover()
         if not everything:
             why = "".join(f"; {x.message()}" for x in self.left_out)
@@ -60,9 +63,9 @@ class Runtime:
         self.estimates = planner.Estimates()
         #: helpers' link speeds as their transfers measured them in place
         self.link_rates = planner.LinkEstimates()
-        self.links = LinkBook(self, self.home, self.order, self.link_rates)
+        self.links = LinkBook(self, self.home, self.order, self.link_rates, s.learn_links)
         #: the run log (written to the store at exit)
-        self.recorder = Recorder(self.run_id, self.t0, self.home.label, config.get().log)
+        self.recorder = Recorder(self.run_id, self.t0, self.home.label, s.log, s)
         self.split_lock = threading.RLock()
         #: the per-launch decisions, and what split launches teach them
         self.decider = Decider(self)
@@ -89,6 +92,17 @@ class Runtime:
         self.remember = s.remember
         atexit.register(self.close)
         self.background.start()
+
+    def use_settings(self, settings: config.Settings) -> None:
+        """Run with ``settings`` from the next launch on (``skmd bench`` switches
+        configurations in one process).  Per-process ones (devices, home, the
+        profile store, the run log) stay as the runtime was made with."""
+        faults.configure(settings.faults, settings.faults_seed)
+        self.settings = settings
+        self.recorder.settings = settings
+        self.links.learn = settings.learn_links
+        if self._registry:
+            self._registry.online = settings.online
 
     # -- small services ---------------------------------------------------------
     def warn_once(self, key: str, message: str) -> None:
@@ -119,8 +133,8 @@ class Runtime:
         """The profile store, or None when it cannot be opened (warned once)."""
         if self._store is None and not self._store_failed:
             try:
-                from skmd.predict.store import ProfileStore
-                self._store = ProfileStore()
+                from skmd.predict.store import ProfileStore, default_path
+                self._store = ProfileStore(default_path(self.settings.profile_dir))
             except Exception as exc:  # a broken store never breaks the program
                 self._store_failed = True
                 self.warn_once("store", f"profile store unavailable ({exc}); running without it")
@@ -138,7 +152,7 @@ class Runtime:
         if self._registry is None and self.store is not None:
             try:
                 from skmd.predict.registry import ModelRegistry
-                self._registry = ModelRegistry(self.store)
+                self._registry = ModelRegistry(self.store, online=self.settings.online)
             except Exception as exc:
                 self.warn_once("registry", f"performance models unavailable ({exc})")
                 self._registry = False
@@ -218,7 +232,7 @@ class Runtime:
         entry = self.background.entry(kernel)
         entry.launches += 1
         args = args_of(kernel)
-        s = config.get()
+        s = self.settings
         mode = modes.mode_named(s.mode)
         if entry.reason is None and self.profiler is None:
             key = launches.signature(args, gsize, lsize, offset, g_times_l, s)
@@ -368,7 +382,7 @@ class Runtime:
             self.save_speeds()
         except Exception as exc:
             self.warn_once("flush-speeds", f"could not store the speeds learned ({exc})")
-        if not self.records or not config.get().log:
+        if not self.records or not self.settings.log:
             return
         store = self.store
         if store is None:
@@ -387,13 +401,32 @@ _runtime: Runtime | None = None
 _runtime_lock = threading.Lock()
 
 
-def get_runtime() -> Runtime:
+def start(settings: config.Settings) -> Runtime:
+    """The process's runtime, made with ``settings`` if there is none yet, else
+    handed them (what an entry point calls)."""
     global _runtime
-    if _runtime is None:
-        with _runtime_lock:
-            if _runtime is None:
-                _runtime = Runtime()
+    with _runtime_lock:
+        if _runtime is None:
+            _runtime = Runtime(settings)
+        elif _runtime.settings is not settings:
+            _runtime.use_settings(settings)
     return _runtime
+
+
+def use_settings(settings: config.Settings) -> None:
+    """Hand new settings to the runtime, if there is one (subscribed to
+    :func:`skmd.config.override` by :func:`skmd.install`)."""
+    rt = _runtime
+    if rt is not None:
+        rt.use_settings(settings)
+
+
+def get_runtime() -> Runtime:
+    """The process's runtime, which an entry point started (:func:`start`)."""
+    rt = _runtime
+    if rt is None:
+        raise cl.RuntimeError("skmd: no runtime: skmd.install() starts it")
+    return rt
 
 
 def reset_runtime() -> None:

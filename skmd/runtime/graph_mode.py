@@ -21,7 +21,7 @@ from typing import Any
 
 import pyopencl as cl
 
-from skmd import config, mkmd_graph, modes
+from skmd import mkmd_graph, modes
 from skmd.decide import graph_guard
 from skmd.decide.graph_guard import AtOnce, GuardRail
 from skmd.decide.graph_phase import PhaseTuner, phase_name
@@ -87,7 +87,7 @@ class GraphBatch(NodeRunner):
     def runs_at_once(self, entry: KernelEntry, launch: Launch) -> bool:
         """Whether this launch skips the graph: its recent batches all ran whole on the
         home device in program order."""
-        settings = config.get()
+        settings = self.rt.settings
         if not settings.online:
             return False
         with self.lock:
@@ -96,7 +96,7 @@ class GraphBatch(NodeRunner):
     def helpers_idle(self) -> bool:
         """Whether uploads were staged for helpers that the batches since left idle:
         staging more of them then only costs (``SKMD_ONLINE``)."""
-        return config.get().online and self.at_once.helpers_idle()
+        return self.rt.settings.online and self.at_once.helpers_idle()
 
     def note_staged(self) -> None:
         """A whole upload was kept in page-locked memory for the helpers."""
@@ -119,7 +119,7 @@ class GraphBatch(NodeRunner):
             batch, self.pending = self.pending, []
         if not batch:
             return
-        settings = config.get()
+        settings = self.rt.settings
         mode = modes.mode_named(settings.mode)
         sig = tuple((d.entry.name, tuple(d.launch.global_size)) for d in batch)
         key = (settings.run_key, sig)

@@ -76,7 +76,7 @@ class NodeRunner:
         return all(self._whole_on_home(self._ranges(sched, d.id)) for d in batch)
 
     def _execute(self, batch: list[Deferred], sched: mkmd_graph.Schedule) -> None:
-        settings = config.get()
+        settings = self.rt.settings
         by_id = {d.id: d for d in batch}
         graph = self.last_graph
         order = sorted(by_id, key=lambda n: sched.span(n)[0] if sched.node_slots(n) else 0.0)
@@ -162,7 +162,7 @@ class NodeRunner:
         try:
             for p in preds:
                 p.result()
-            self._run_node(d, ranges, config.get().mode, sends, done, queued, push)
+            self._run_node(d, ranges, self.rt.settings.mode, sends, done, queued, push)
         except BaseException as exc:
             for f in (queued, done):
                 if f is not None and not f.done():
@@ -199,7 +199,7 @@ class NodeRunner:
                                total_groups=d.launch.total_groups,
                                global_size=d.launch.global_size,
                                local_size=d.launch.local_size,
-                               policy=config.get().policy, mode=mode, node=d.id)
+                               policy=self.rt.settings.policy, mode=mode, node=d.id)
             d.record = rec
             t0 = time.perf_counter()
             run = SplitRun(rt, d.queue, d.entry, d.args, d.launch,

@@ -221,11 +221,13 @@ STAGE_MIN_BYTES = 1 << 20
 
 def _stageable(queue: Any, mem: Any, hostbuf: Any, dst_offset: int) -> Any:
     """The bytes of an upload graph mode keeps on the host, or None to write it now."""
-    from skmd import config, modes
+    from skmd import modes
     from skmd.runtime import core
     rt = core._runtime
-    settings = config.get()
-    if (rt is None or not modes.mode_named(settings.mode).stages_uploads
+    if rt is None:
+        return None
+    settings = rt.settings
+    if (not modes.mode_named(settings.mode).stages_uploads
             or not settings.stage_uploads
             or dst_offset != 0 or not isinstance(mem, cl.Buffer)
             or bufmod.is_sub_buffer(mem)
@@ -250,12 +252,13 @@ PIPELINE_MIN_BYTES = 4 << 20
 
 def _chunks_pay() -> bool:
     """Large transfers to and from the home device go through page-locked chunks."""
-    from skmd import config
     from skmd.runtime import core, staging
     rt = core._runtime
-    how = config.get().pinned_copies
+    if rt is None:
+        return False
+    how = rt.settings.pinned_copies
     pool = staging.pool()
-    return not (rt is None or how == "never" or (how == "auto" and rt.home.host_unified)
+    return not (how == "never" or (how == "auto" and rt.home.host_unified)
                 or pool is None or not pool.pinned)
 
 
@@ -359,13 +362,13 @@ def _release(orig: Callable) -> Callable:
     return release
 
 
-def install() -> None:
-    """Patch pyopencl (idempotent)."""
+def install(settings: Any) -> None:
+    """Patch pyopencl (idempotent); the runtime is started with ``settings``."""
     with _lock:
+        from skmd.runtime import core
+        core.start(settings)  # fail early and clearly when there is no device
         if _saved:
             return
-        from skmd.runtime.core import get_runtime
-        get_runtime()  # fail early and clearly when there is no device
         virtual_pair()  # made with the original from_int_ptr, patched below
         _set(cl, "get_platforms", _get_platforms)
         _set(_cl.Context, "devices", _wrap_devices_property(_cl.Context.devices, True))

@@ -119,10 +119,10 @@ def test_baselines():
     assert static(p, {"cpu": 0.3, "g": 0.7}).shares == {"cpu": 3, "g": 7}
     with pytest.raises(ValueError):
         static(p, {"nope": 1.0})
-    with config.override(static_fractions={"cpu": 1.0}):
-        assert choose(p, "static").shares == {"cpu": 10, "g": 0}
-    with config.override(policy="even"):
-        assert choose(p).policy == "even"
+    assert choose(p, "static", fractions={"cpu": 1.0}).shares == {"cpu": 10, "g": 0}
+    with pytest.raises(ValueError):
+        choose(p, "static")  # no fractions given
+    assert choose(p, "even").policy == "even"
     with pytest.raises(ValueError):
         choose(p, "magic")
     assert set(POLICIES) == set(config.POLICIES)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from skmd import config
 from skmd.predict import Profile, ProfileStore, ProfileStoreWarning, Sample
+from skmd.predict.store import default_path
 from skmd.report.records import LaunchRecord, Piece
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,9 +67,8 @@ def test_links_devices_and_run_log(tmp_path):
 
 
 def test_default_location_follows_setting(tmp_path):
-    with config.override(profile_dir=str(tmp_path / "dir")):
-        with ProfileStore() as st:
-            st.put_link("x", 1.0, 2.0)
+    with ProfileStore(default_path(str(tmp_path / "dir"))) as st:
+        st.put_link("x", 1.0, 2.0)
     assert (tmp_path / "dir" / "profiles.sqlite").exists()
 
 

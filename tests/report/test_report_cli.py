@@ -163,12 +163,15 @@ def test_with_the_profile_store(tmp_path: Path) -> None:
 
 def test_devices_shows_which_helpers_read_host_memory_directly(capsys) -> None:
     """PoCL's CPU devices share host memory: every helper is zero copy, home is not."""
+    from skmd import config
     from skmd.report.devices_table import devices_main
-    assert devices_main(as_json=True) == 0
+    from skmd.runtime import core, device_survey
+    found = device_survey.survey(core.start(config.get()))
+    assert devices_main(found, as_json=True) == 0
     rows = json.loads(capsys.readouterr().out)
     assert len(rows) >= 2
     assert [r["zero_copy"] for r in rows] == [not r["home"] for r in rows]
     buf = io.StringIO()
-    assert devices_main(console=Console(file=buf, width=220, color_system=None)) == 0
+    assert devices_main(found, console=Console(file=buf, width=220, color_system=None)) == 0
     out = buf.getvalue()
     assert "zero copy" in out and "yes" in out and "straight from skmd's host copy" in out

@@ -6,6 +6,7 @@ from pathlib import Path
 import pyopencl as cl
 import pytest
 
+from skmd import config
 from skmd.runtime import core, devices
 from skmd.runtime.devices import LeftOut
 
@@ -31,7 +32,7 @@ def test_platform_whose_compiler_fails_is_left_out(compilers_fail) -> None:
 
 def test_no_usable_device_is_a_clear_pyopencl_error(compilers_fail) -> None:
     with pytest.raises(cl.RuntimeError, match="no usable OpenCL device.*left out"):
-        core.Runtime()
+        core.Runtime(config.get())
 
 
 def test_skmd_run_without_a_usable_device_exits_2(compilers_fail, tmp_path: Path,
