@@ -233,6 +233,20 @@ class Background:
         (inline mode: always, it is built when first run); starts nothing."""
         return not self.lazy or f"{dev.label}@{ctx.int_ptr}" in entry.clones
 
+    def readiness(self, entry: KernelEntry, home: PhysicalDevice, ctx: Any,
+                  helpers: list[PhysicalDevice], start: bool, model: bool
+                  ) -> tuple[list[str], bool]:
+        """What a decision asks, in one question: the helpers not ready to take a
+        share (their partition-ready kernels not built, ``start``: their builds
+        started; or, for the models, ``model``, set-up not done), and whether the
+        home device's kernel in ``ctx`` is built (its build started when not)."""
+        waiting = [d.label for d in helpers
+                   if not (self.clone_ready(entry, d, d.context) if start
+                           else self.built(entry, d, d.context))
+                   or (model and self.lazy and not (self.ready.is_set() and (
+                       self.want_devices() if start else self.devices_ready.is_set())))]
+        return waiting, self.clone_ready(entry, home, ctx)
+
     def clone_ready(self, entry: KernelEntry, dev: PhysicalDevice, ctx: Any) -> bool:
         """Whether ``entry``'s partition-ready kernel for ``dev`` in ``ctx`` is built;
         when not, its build is started in the pool (lazy mode: the launch goes on)."""

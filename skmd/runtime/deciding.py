@@ -107,12 +107,8 @@ class Decider:
         # once: a kernel too short to split builds none)
         start = not model or (t_home is not None and policy.worth_building(
             entry.launches * t_home, bg.build_s))
-        waiting = [d.label for d in order[1:]
-                   if not (bg.clone_ready(entry, d, d.context) if start
-                           else bg.built(entry, d, d.context))
-                   or (model and bg.lazy and not (bg.ready.is_set() and (
-                       bg.want_devices() if start else bg.devices_ready.is_set())))]
-        if not bg.clone_ready(entry, self.rt.home, ctx):
+        waiting, home_ready = bg.readiness(entry, self.rt.home, ctx, order[1:], start, model)
+        if not home_ready:
             return Decision(reason="partition-ready program building (off the launch "
                                    "path): whole meanwhile", span=WAIT_REUSE)
         if waiting:

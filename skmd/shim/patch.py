@@ -30,6 +30,8 @@ from skmd.runtime import raw
 _saved: list[tuple[Any, str, Any, bool]] = []  # (owner, name, original, had_own_attr)
 _lock = threading.Lock()
 _virtual: tuple[Any, Any] | None = None
+#: the runtime the virtual pair was made for
+_virtual_of: Any = None
 
 
 def is_installed() -> bool:
@@ -53,7 +55,13 @@ def virtual_pair() -> tuple[Any, Any]:
     return _virtual
 
 
+#: the home device's pointer, kept by :func:`install`: discovery and every launch ask
+_home_int_ptr: int | None = None
+
+
 def _home_ptr() -> int:
+    if _home_int_ptr is not None:
+        return _home_int_ptr
     from skmd.runtime.core import get_runtime
     return get_runtime().home.device.int_ptr
 
@@ -364,11 +372,15 @@ def _release(orig: Callable) -> Callable:
 
 def install(settings: Any) -> None:
     """Patch pyopencl (idempotent); the runtime is started with ``settings``."""
+    global _home_int_ptr, _virtual, _virtual_of
     with _lock:
         from skmd.runtime import core
-        core.start(settings)  # fail early and clearly when there is no device
+        rt = core.start(settings)  # fail early and clearly when there is no device
+        _home_int_ptr = rt.home.device.int_ptr
         if _saved:
             return
+        if _virtual_of is not rt:  # a new runtime, maybe over other devices
+            _virtual, _virtual_of = None, rt
         virtual_pair()  # made with the original from_int_ptr, patched below
         _set(cl, "get_platforms", _get_platforms)
         _set(_cl.Context, "devices", _wrap_devices_property(_cl.Context.devices, True))
