@@ -117,7 +117,8 @@ graphs3)
       --policy hill --repeat 5 $b
   done
   for b in abe stein; do
-    SKMD_STAGE_UPLOADS=0 bench nostage gpu0,gpu1 40 --suite mkmd --policy hill --repeat 5 $b
+    bench nostage gpu0,gpu1 40 --suite mkmd --policy hill --repeat 5 \
+      --variant nostage:stage_uploads=0 $b
   done ;;
 rounds)
   # how much of the graphs' gain one GPU alone gets (staged uploads, lazy results);
@@ -205,7 +206,8 @@ onegpu4)
   # then the two programs fifteen rounds could not show within 3 % on one GPU + CPU
   for b in abe gabe; do
     bench mkmd1gpu gpu0 65 --suite mkmd --policy hill --repeat 7 $b
-    SKMD_SEND_AHEAD=0 bench noahead1gpu gpu0 65 --suite mkmd --policy hill --repeat 7 $b
+    bench noahead1gpu gpu0 65 --suite mkmd --policy hill --repeat 7 \
+      --variant noahead:send_ahead=0 $b
   done
   for b in boxmuller mersennetwister; do
     bench rounds1gpu gpu0,cpu0 130 --suite skmd --policy hill --repeat 100 --max-seconds 0.5 $b

@@ -1,6 +1,7 @@
 """Settings are read at the entry points only and handed down as arguments.
 
-``skmd.install()``, the ``skmd`` command and ``skmd bench``'s runner read the
+``skmd.install()``, the ``skmd`` command and ``skmd bench``'s runner (and the
+tests' :mod:`skmd.testing`) read the
 settings (:func:`skmd.config.get`, :func:`skmd.config.from_environ`,
 :func:`skmd.config.reload`); every other module of skmd is given a
 :class:`skmd.config.Settings` or the values it needs.  The check reads the
@@ -13,8 +14,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent / "skmd"
 
-#: the modules allowed to read the settings, by path from ``skmd/``
-ENTRY_MODULES = {"__init__.py", "cli.py", "config.py", "bench/runner.py"}
+#: the modules allowed to read the settings, by path from ``skmd/`` (``testing.py``:
+#: the tests' own entry point, which installs skmd as a program would)
+ENTRY_MODULES = {"__init__.py", "cli.py", "config.py", "bench/runner.py", "testing.py"}
 #: what reading the settings is called
 READERS = {"get", "from_environ", "reload"}
 

@@ -4,48 +4,24 @@ Plain data, no OpenCL or threads: the graph-mode executor reports what each
 batch did (how long, whether it ran whole on the home device in program order)
 and asks whether the next batch of a shape is held back in program order,
 whether a launch skips the graph, and whether staging uploads still pays.  The
-caller holds its own lock around these calls.
+caller holds its own lock around these calls.  The thresholds and spans are
+:class:`skmd.tuning.Tuning`'s, handed in.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-#: batches predicted to run shorter than this on the home device run in program order
-GRAPH_MIN_US = 2000.0
-#: a launch shape in this many batches in a row that ran whole on the home device in
-#: program order (too short to schedule, or, with slow helpers only, scheduled there
-#: whole or held there by the guard rail) is launched at once for the next
-#: AT_ONCE_LAUNCHES launches, then deferred once to look again: there deferring gives
-#: nothing back for what it costs (recording each launch, keeping the device idle
-#: while the host records the batch, making or finding a schedule)
-AT_ONCE_AFTER = 3
-AT_ONCE_LAUNCHES = 64
-#: helpers at most this fraction of the home device's speed (the prior of
-#: ``PhysicalDevice.speed_score``: a CPU beside a GPU) are slow: only then do batches
-#: scheduled whole on home, or held there by the guard rail, count towards launching
-#: at once.  With a peer helper (a second GPU) the models may yet find the graph
-#: worth spreading, and only batches too short to schedule count
-SLOW_HELPER = 1 / 8
-#: each look that finds the shape still so doubles its span of launches at once, up
-#: to this: a loop of tiny kernels with no sync point between looks would otherwise
-#: defer everything after a look until its batch is full
-AT_ONCE_MAX = 4096
-#: once this many whole uploads were staged in page-locked memory for helpers since the
-#: latest graph batch that used one, and the batches since ran whole on the home
-#: device, uploads go home at once instead (staging waits for the queue and copies the
-#: bytes once more) until a batch uses a helper again; counted in uploads, not
-#: batches, since kernels launched at once make no batches at all
-STAGE_IDLE_AFTER = 8
+from skmd.tuning import Tuning
+
+def helpers_are_slow(home_speed: float, helper_speeds: list[float], slow_helper: float
+                     ) -> bool:
+    """Every helper is slow (``Tuning.slow_helper``); true with no helper at all."""
+    return all(s <= slow_helper * home_speed for s in helper_speeds)
 
 
-def helpers_are_slow(home_speed: float, helper_speeds: list[float]) -> bool:
-    """Every helper is slow (see SLOW_HELPER); true with no helper at all."""
-    return all(s <= SLOW_HELPER * home_speed for s in helper_speeds)
-
-
-def too_small(home_s: float | None) -> bool:
+def too_small(home_s: float | None, graph_min_us: float) -> bool:
     """Kernels predicted to take less on the home device than a graph costs to run."""
-    return home_s is not None and home_s * 1e6 < GRAPH_MIN_US
+    return home_s is not None and home_s * 1e6 < graph_min_us
 
 
 @dataclass
@@ -56,10 +32,6 @@ class GuardRail:
     key = (settings' run key, signature), so that a graph held back in one mode is
     not held back in another (the benchmarks switch settings in one process).
     """
-    #: a graph must not be measured slower than this times program order
-    gain_margin: float
-    #: the longest hold, in batches
-    max_hold: int
     inorder_s: dict[tuple, float] = field(default_factory=dict)
     hold: dict[tuple, int] = field(default_factory=dict)
     hold_why: dict[tuple, str] = field(default_factory=dict)
@@ -78,7 +50,7 @@ class GuardRail:
         self.hold[key] -= 1
         return self.hold_why[key]
 
-    def judge(self, key: tuple, home_s: float | None, took: float) -> None:
+    def judge(self, key: tuple, home_s: float | None, took: float, tuning: Tuning) -> None:
         """One batch of ``key`` ran as a graph in ``took`` seconds.
 
         The yardstick is the same batch measured in order when there is one, else
@@ -88,10 +60,12 @@ class GuardRail:
         transfers) runs one batch in order, to measure the real yardstick.  One
         slow batch can be noise (runs of one batch spread by 14-49 % on a GPU
         machine): the first hold against a measured batch needs two in a row.
+        Slower means more than ``tuning.gain_margin`` times; the longest hold is
+        ``tuning.max_reuse`` batches.
         """
         measured = self.inorder_s.get(key[1])
         est = home_s if measured is None else measured
-        if est is None or took <= self.gain_margin * est:
+        if est is None or took <= tuning.gain_margin * est:
             self.backoff.pop(key, None)
             self.struck.discard(key)
             return
@@ -102,7 +76,7 @@ class GuardRail:
                 self.struck.add(key)
                 return
             self.struck.discard(key)
-            span = min(2 * self.backoff.get(key, 4), self.max_hold)
+            span = min(2 * self.backoff.get(key, 4), tuning.max_reuse)
             self.backoff[key] = span
         self.hold[key] = span
         self.hold_why[key] = (f"graph batch measured {took * 1e3:.2f} ms > {est * 1e3:.2f} ms "
@@ -133,13 +107,14 @@ class AtOnce:
         self.left[shape] = n - 1
         return True
 
-    def helpers_idle(self) -> bool:
+    def helpers_idle(self, tuning: Tuning) -> bool:
         """Whether uploads were staged for helpers that the batches since left idle."""
-        return self.latest_home_only and self.staged_since_helper >= STAGE_IDLE_AFTER
+        return self.latest_home_only and self.staged_since_helper >= tuning.stage_idle_after
 
-    def count(self, shapes: set[tuple], in_order: bool, counts: bool) -> None:
+    def count(self, shapes: set[tuple], in_order: bool, counts: bool, tuning: Tuning) -> None:
         """A batch of ``shapes`` ran (``in_order``: whole on home, in program order);
-        ``counts``: whether its reason for that counts towards launching at once."""
+        ``counts``: whether its reason for that counts towards launching at once (see
+        :class:`Tuning`: ``at_once_after``, ``at_once_launches``, ``at_once_max``)."""
         self.latest_home_only = in_order
         if not in_order:
             self.staged_since_helper = 0
@@ -149,7 +124,8 @@ class AtOnce:
                 self.span.pop(k, None)
                 continue
             self.home_runs[k] = self.home_runs.get(k, 0) + 1
-            if self.home_runs[k] >= AT_ONCE_AFTER:
+            if self.home_runs[k] >= tuning.at_once_after:
                 span = self.span.get(k)
-                span = AT_ONCE_LAUNCHES if span is None else min(2 * span, AT_ONCE_MAX)
+                span = (tuning.at_once_launches if span is None
+                        else min(2 * span, tuning.at_once_max))
                 self.span[k] = self.left[k] = span

@@ -28,7 +28,7 @@ from skmd import partition  # noqa: F401 - the decisions' models, patched by tes
 from skmd.report.records import LaunchRecord, settle_records
 from skmd.runtime import faults, launches, mirror_pool, planner, running
 from skmd.runtime.background import Background
-from skmd.runtime.deciding import DECISION_REUSE, MAX_REUSE, Decider
+from skmd.runtime.deciding import Decider
 from skmd.runtime.devices import PhysicalDevice, choose_home, discover, select
 from skmd.runtime.kernels import KernelEntry, args_of
 from skmd.runtime.link_book import LinkBook
@@ -290,7 +290,8 @@ class Runtime:
             prev = entry.decisions.get(key)
             if span is None:
                 same = prev is not None and prev[1] == plan and prev[2] == reason
-                span = min(prev[4] * 2, MAX_REUSE) if same else DECISION_REUSE
+                span = (min(prev[4] * 2, s.tuning.max_reuse) if same
+                        else s.tuning.decision_reuse)
             entry.decisions[key] = (launch, plan, reason, span, span)
         if reason is None and plan is not None:
             try:

@@ -21,16 +21,6 @@ from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import KernelEntry
 from skmd.transform import Launch
 
-#: how many launches reuse one decision before it is made again with newer estimates
-DECISION_REUSE = 32
-#: a split must not be measured slower than this times the best single device's prediction
-GAIN_MARGIN = 1.05
-#: a decision that keeps coming out the same is re-made less and less often
-MAX_REUSE = 4096
-#: launches that reuse a decision made while builds or set-up were under way
-WAIT_REUSE = 16
-
-
 class Decider:
     """The runtime's decisions and what they learn from split launches."""
 
@@ -110,14 +100,14 @@ class Decider:
         waiting, home_ready = bg.readiness(entry, self.rt.home, ctx, order[1:], start, model)
         if not home_ready:
             return Decision(reason="partition-ready program building (off the launch "
-                                   "path): whole meanwhile", span=WAIT_REUSE)
+                                   "path): whole meanwhile", span=s.tuning.wait_reuse)
         if waiting:
             order = [d for d in order if d.label not in waiting]
         labels = [d.label for d in order]
         if len(order) < 2 and not model:
             return Decision(reason="helpers' programs building: whole meanwhile",
-                            span=WAIT_REUSE)
-        span = WAIT_REUSE if waiting else None
+                            span=s.tuning.wait_reuse)
+        span = s.tuning.wait_reuse if waiting else None
         if s.policy == "even":
             return policy.even(total, labels, span)
         if s.policy == "static":
@@ -160,7 +150,8 @@ class Decider:
             if s.policy != "single":
                 entry.undecided += 1
             first = policy.unmeasured(total, home, unknown, entry.undecided, s.policy)
-            return first or self._calibration(entry, launch, order, unknown, home_curve)
+            return first or self._calibration(entry, launch, order, unknown, home_curve,
+                                              s.tuning.gain_margin)
         if len(order) < 2:
             return Decision(reason="no helper can pay or take a share yet")
         problem = replace(problem, launch_overhead_s=self.split_overhead_s)
@@ -178,14 +169,15 @@ class Decider:
         links = self.rt.links.helper_links(order)
         bytes_ = planner.launch_bytes(entry, launch)
         bound = decide.transfer_bound(t_home, launch.total_groups, bytes_,
-                                      list(links.values()), GAIN_MARGIN)
+                                      list(links.values()), s.tuning.gain_margin)
         if bound is not None:
             return order, bound
         hopeless = set()
         for d in unknown:
             speed = self._prior_speed(d.label)
             if speed is None or decide.never_pays(t_home, launch.total_groups, bytes_,
-                                                  links[d.label], speed, GAIN_MARGIN):
+                                                  links[d.label], speed,
+                                                  s.tuning.gain_margin):
                 hopeless.add(d.label)
         return [d for d in order if d.label not in hopeless], None
 
@@ -195,7 +187,8 @@ class Decider:
         return decide.helper_speed(hp.get(self.rt.home.label), hp.get(label))
 
     def _calibration(self, entry: KernelEntry, launch: Launch, order: list[PhysicalDevice],
-                     unknown: list[str], home_curve: Callable) -> Decision:
+                     unknown: list[str], home_curve: Callable, gain_margin: float
+                     ) -> Decision:
         """Slices that measure the unknown helpers, each sized by its prior to finish
         within the home device's share; none when no slice fits."""
         total = launch.total_groups
@@ -205,7 +198,7 @@ class Decider:
         speeds = {lb: self._prior_speed(lb) for lb in unknown}
         slices, dropped = decide.calibration_plan(
             total, t_home, bytes_, {lb: (speeds[lb], links[lb]) for lb in unknown},
-            GAIN_MARGIN)
+            gain_margin)
         if not slices:
             why = "; ".join(f"{lb}: {w}" for lb, w in dropped.items())
             return Decision(reason=f"helpers not calibrated ({why}): whole")
@@ -221,11 +214,11 @@ class Decider:
         if key is None or s.policy not in ("hill", "linear"):
             return
         alone = (entry.decisions.get(("alone",) + key) or (None, None))[0]
-        why = decide.gain_lost(rec.wall_s, alone, GAIN_MARGIN)
+        why = decide.gain_lost(rec.wall_s, alone, s.tuning.gain_margin)
         if why is None:
             return
         rec.notes.append(why + "; running whole from now on")
-        entry.decisions[key] = (launch, None, why, MAX_REUSE, MAX_REUSE)
+        entry.decisions[key] = (launch, None, why, s.tuning.max_reuse, s.tuning.max_reuse)
 
     def learn_overhead(self, rec: LaunchRecord) -> None:
         """What a split costs beyond the busiest device's transfers and run, per extra

@@ -28,20 +28,10 @@ from skmd.decide.graph_phase import PhaseTuner, phase_name
 from skmd.mkmd_graph.resimulate import batch_to_dict
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import graph_commands, homecoming
-from skmd.runtime.deciding import GAIN_MARGIN, MAX_REUSE
 from skmd.runtime.graph_commands import Deferred
 from skmd.runtime.graph_nodes import NodeRunner
 from skmd.runtime.kernels import ArgValue, KernelEntry
 from skmd.transform import Launch
-
-#: a batch is scheduled once it holds this many kernels, sync point or not: the
-#: devices would otherwise idle while the host records a long loop, and what a
-#: schedule costs grows with the batch while what it can gain does not
-MAX_BATCH = 256
-#: batches of one shape that run with a schedule before it is made again from
-#: what the models have learned since (the schedule costs milliseconds)
-SCHEDULE_REUSE = 8
-
 
 class GraphBatch(NodeRunner):
     """The deferred kernels of one process, and how to run them."""
@@ -55,15 +45,16 @@ class GraphBatch(NodeRunner):
         self.node_pool = ThreadPoolExecutor(max_workers=64, thread_name_prefix="skmd-node")
         self.dev_locks = {d.label: threading.Lock() for d in runtime.devices}
         #: the guard rail against program order
-        self.guard = GuardRail(gain_margin=GAIN_MARGIN, max_hold=MAX_REUSE)
+        self.guard = GuardRail()
         #: mkmd mode: fine or coarse phase per signature, by measurement
         self.tuner = PhaseTuner()
         #: launch shapes that skip the graph, and whether staging uploads still pays
         self.at_once = AtOnce()
         home = runtime.home
-        #: every helper is slow (see graph_guard.SLOW_HELPER); true with no helper at all
+        #: every helper is slow (see Tuning.slow_helper); true with no helper at all
         self.helpers_slow = graph_guard.helpers_are_slow(
-            home.speed_score, [d.speed_score for d in runtime.devices if d is not home])
+            home.speed_score, [d.speed_score for d in runtime.devices if d is not home],
+            runtime.settings.tuning.slow_helper)
         #: (run key, signature, phase) -> [batch shape, schedule, graph, batches it
         #: may still run]
         self.kept: dict[tuple, list] = {}
@@ -79,7 +70,7 @@ class GraphBatch(NodeRunner):
             # batch of a shape
             self.pending.append(Deferred(len(self.pending), queue, entry, dict(args),
                                          launch, ev, kernel))
-            full = len(self.pending) >= MAX_BATCH
+            full = len(self.pending) >= self.rt.settings.tuning.max_batch
         if full:
             self.flush()
         return ev
@@ -96,7 +87,8 @@ class GraphBatch(NodeRunner):
     def helpers_idle(self) -> bool:
         """Whether uploads were staged for helpers that the batches since left idle:
         staging more of them then only costs (``SKMD_ONLINE``)."""
-        return self.rt.settings.online and self.at_once.helpers_idle()
+        s = self.rt.settings
+        return s.online and self.at_once.helpers_idle(s.tuning)
 
     def note_staged(self) -> None:
         """A whole upload was kept in page-locked memory for the helpers."""
@@ -107,10 +99,10 @@ class GraphBatch(NodeRunner):
                          counts: bool) -> None:
         """Count, per launch shape, the batches in a row that ran whole on home in order;
         ``counts``: whether this batch's reason for that counts towards launching at
-        once (see graph_guard.SLOW_HELPER)."""
+        once (see Tuning.slow_helper)."""
         shapes = {(run_key, d.entry.key, tuple(d.launch.global_size)) for d in batch}
         with self.lock:
-            self.at_once.count(shapes, in_order, counts)
+            self.at_once.count(shapes, in_order, counts, self.rt.settings.tuning)
 
     # -- running -------------------------------------------------------------------
     def flush(self) -> None:
@@ -126,7 +118,7 @@ class GraphBatch(NodeRunner):
         home_s = self._home_estimate(batch)
         short = self._too_small(home_s)
         if short:
-            reason = (f"graph batch shorter than {graph_guard.GRAPH_MIN_US:g} us: "
+            reason = (f"graph batch shorter than {settings.tuning.graph_min_us:g} us: "
                       "program order")
         else:
             reason = self.guard.held(key)
@@ -169,7 +161,7 @@ class GraphBatch(NodeRunner):
                                             min_gain=settings.min_split_us * 1e-6)
                 self.last_graph = mkmd_graph.build_graph(cmds, sizes, where)
                 self.kept[key + (phase,)] = [shape, sched, self.last_graph,
-                                             SCHEDULE_REUSE - 1]
+                                             settings.tuning.schedule_reuse - 1]
             self.sched_s = time.perf_counter() - t
             self.last_schedule = sched
         except Exception as exc:  # a scheduling failure falls back to program order
@@ -237,7 +229,7 @@ class GraphBatch(NodeRunner):
         """Guard rail: a graph measured slower than program order runs in order for a
         while (see :meth:`GuardRail.judge`); ``key`` is (the settings' run key, batch
         signature)."""
-        self.guard.judge(key, home_s, took)
+        self.guard.judge(key, home_s, took, self.rt.settings.tuning)
 
     def _home_estimate(self, batch: list[Deferred]) -> float | None:
         """The models' time for the whole batch on the home device (None: unmodelled)."""
@@ -245,4 +237,4 @@ class GraphBatch(NodeRunner):
 
     def _too_small(self, home_s: float | None) -> bool:
         """Kernels predicted to take less on the home device than a graph costs to run."""
-        return graph_guard.too_small(home_s)
+        return graph_guard.too_small(home_s, self.rt.settings.tuning.graph_min_us)

@@ -223,10 +223,6 @@ def _writes(orig: Callable, dest_pos: int, dest_kw: str) -> Callable:
     return wrapper
 
 
-#: whole-buffer uploads smaller than this go to home at once (staging takes >= 1 MiB)
-STAGE_MIN_BYTES = 1 << 20
-
-
 def _stageable(queue: Any, mem: Any, hostbuf: Any, dst_offset: int) -> Any:
     """The bytes of an upload graph mode keeps on the host, or None to write it now."""
     from skmd import modes
@@ -243,7 +239,7 @@ def _stageable(queue: Any, mem: Any, hostbuf: Any, dst_offset: int) -> Any:
         return None
     try:
         size = int(mem.size)
-        if size < STAGE_MIN_BYTES or int(mem.get_info(cl.mem_info.FLAGS)) & int(cl.mem_flags.USE_HOST_PTR):
+        if size < settings.tuning.stage_min_bytes or int(mem.get_info(cl.mem_info.FLAGS)) & int(cl.mem_flags.USE_HOST_PTR):
             return None
         view = memoryview(hostbuf)
         if view.nbytes != size or not view.c_contiguous:
@@ -252,10 +248,6 @@ def _stageable(queue: Any, mem: Any, hostbuf: Any, dst_offset: int) -> Any:
         return np.frombuffer(view, dtype=np.uint8)
     except (TypeError, ValueError, cl.Error):
         return None
-
-
-#: blocking transfers at least this large go through page-locked chunks
-PIPELINE_MIN_BYTES = 4 << 20
 
 
 def _chunks_pay() -> bool:
@@ -278,7 +270,9 @@ def _pipelinable(mem: Any, hostbuf: Any, offset: int, wait_for: Any, is_blocking
         return None
     try:
         view = memoryview(hostbuf)
-        if (view.nbytes < PIPELINE_MIN_BYTES or not view.c_contiguous
+        from skmd.runtime import core
+        least = core.get_runtime().settings.tuning.pipeline_min_bytes
+        if (view.nbytes < least or not view.c_contiguous
                 or (into_host and view.readonly) or offset < 0
                 or offset + view.nbytes > int(mem.size)):
             return None  # what pyopencl would refuse, it refuses itself
@@ -326,7 +320,9 @@ def _write_buffer(orig: Callable) -> Callable:
         if wait_for:
             raw.wait_for_events(wait_for)
         raw.queue_finish(queue)
-        through = src.nbytes >= PIPELINE_MIN_BYTES and _chunks_pay()
+        from skmd.runtime import core
+        through = (src.nbytes >= core.get_runtime().settings.tuning.pipeline_min_bytes
+                   and _chunks_pay())
         bufmod.state_of(mem).stage_host(src, mem, queue if through else None)
         from skmd.runtime.core import get_runtime
         get_runtime().graph.note_staged()

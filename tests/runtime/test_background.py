@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from skmd.testing import skmd_installed
+from skmd.tuning import Tuning
 
 REPO = str(Path(__file__).resolve().parents[2])
 
@@ -88,7 +89,7 @@ def test_a_second_run_starts_from_what_the_first_learned(tmp_path):
 def test_a_launch_never_waits_for_a_helper_build(monkeypatch):
     """While a helper's partition-ready build is held up, launches go on whole on
     home; once it is built the helper takes its share."""
-    from skmd.runtime import core, deciding
+    from skmd.runtime import core
     gate = threading.Event()
     real = core.Runtime.clone
     held = []
@@ -106,7 +107,7 @@ def test_a_launch_never_waits_for_a_helper_build(monkeypatch):
         during = list(rt.records)
         gate.set()
         rt.background.settle(120)
-        outs += run(deciding.WAIT_REUSE + 1)  # a decision made while waiting is reused a while
+        outs += run(Tuning().wait_reuse + 1)  # a decision made while waiting is reused a while
         after = list(rt.records)[-1]
     assert held, "a helper build was started"
     assert len(during) == 3 and all(_used(r) in ([], [rt.home.label]) for r in during), \
@@ -211,14 +212,13 @@ def test_a_kernel_too_short_to_split_builds_nothing_for_helpers():
     """Once the home device's time says a launch is shorter than SKMD_MIN_SPLIT_US,
     no helper is calibrated and no helper's partition-ready program is built."""
     import pyopencl as cl
-    from skmd.runtime import deciding
     with skmd_installed(policy="hill", background=True, min_split_us=1e6) as rt:
         ctx = cl.create_some_context(interactive=False)
         q = cl.CommandQueue(ctx)
         a = np.zeros(256, np.float32)
         buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
         k = cl.Program(ctx, TINY).build().tiny
-        for _ in range(3 * deciding.WAIT_REUSE):
+        for _ in range(3 * Tuning().wait_reuse):
             k(q, a.shape, (64,), buf)
             q.finish()
             rt.background.settle(120)
@@ -230,7 +230,7 @@ def test_a_kernel_too_short_to_split_builds_nothing_for_helpers():
         entry.clones
     assert any(r.startswith("too short to split") for r in reasons), reasons[-3:]
     assert not [r for r in rt.records if len(_used(r)) > 1]
-    assert (out == 3 * deciding.WAIT_REUSE).all()
+    assert (out == 3 * Tuning().wait_reuse).all()
 
 
 def test_helpers_are_probed_only_once_a_launch_looks_worth_splitting(monkeypatch):
@@ -255,13 +255,12 @@ def test_helpers_are_probed_only_once_a_launch_looks_worth_splitting(monkeypatch
         rt.background.settle(120)
         assert not measured and not rt.background.devices_ready.is_set()
         assert rt.background._devices_started is None
-    from skmd.runtime import deciding
     with skmd_installed(policy="hill", background=True, remember=False,
                         min_split_us=0) as rt:
         rt.background.build_s = 0.0  # builds (and probes) pay at once
         run = _spin(cl)
         for _ in range(3):  # decisions made while an analysis or a build ran are reused
-            run(deciding.WAIT_REUSE + 1)
+            run(Tuning().wait_reuse + 1)
             rt.background.settle(120)
         assert rt.background.devices_ready.is_set()
         assert set(rt.background.priors) == {d.label for d in rt.devices}
