@@ -201,6 +201,11 @@ class Runtime:
             self._graph = GraphBatch(self)
         return self._graph
 
+    def graph_helpers_idle(self) -> bool:
+        """Whether graph mode's helpers sat idle through the uploads staged lately."""
+        g = self._graph
+        return g is not None and g.helpers_idle()
+
     def flush_graph(self) -> None:
         """Run deferred kernels now: the program is about to observe their results."""
         g = self._graph
@@ -411,6 +416,11 @@ def start(settings: config.Settings) -> Runtime:
             _runtime = Runtime(settings)
         elif _runtime.settings is not settings:
             _runtime.use_settings(settings)
+    return _runtime
+
+
+def current() -> Runtime | None:
+    """The process's runtime, or None before an entry point started one."""
     return _runtime
 
 
