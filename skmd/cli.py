@@ -215,7 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except StoreCorrupt as exc:
             print(f"skmd explain: {str(exc).removeprefix('skmd: ')}", file=sys.stderr)
             return 1
-        return explain_main(log, run=ns.run, as_json=ns.json, png=ns.png,
+        return explain_main(log.run_log, run=ns.run, as_json=ns.json, png=ns.png,
                             html=ns.html, list_runs=ns.list, by_kernel=ns.by_kernel,
                             all_runs=ns.all, replay=ns.replay, graphs=ns.graphs)
     if ns.command == "store":

@@ -110,6 +110,21 @@ def test_no_new_module_level_import_circle():
     assert not new, f"module-level import circles: {sorted(map(sorted, new))}"
 
 
+#: floors that must not reach each other, at module level or inside functions: the
+#: report reads records and the run log, never the live runtime; the runtime writes
+#: records (skmd.records), never through the report
+NO_ARROWS = (("skmd.report", "skmd.runtime"), ("skmd.runtime", "skmd.report"),
+             ("skmd.decide", "skmd.runtime"), ("skmd.partition", "skmd.runtime"))
+
+
+def test_no_arrow_between_floors_that_must_not_meet():
+    top, inner = import_graphs()
+    bad = sorted((a, b) for a, b in nx.compose(top, inner).edges
+                 for lo, hi in NO_ARROWS
+                 if (a == lo or a.startswith(lo + ".")) and (b == hi or b.startswith(hi + ".")))
+    assert not bad, f"imports across floors: {bad}"
+
+
 def test_graph_sees_relative_and_function_imports(tmp_path):
     pkg = tmp_path / "skmd"
     (pkg / "sub").mkdir(parents=True)

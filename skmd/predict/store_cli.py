@@ -26,9 +26,9 @@ def prune_runs(store: ProfileStore, before: float) -> int:
                                             (before,)))
         c.executemany("DELETE FROM launches WHERE run_id = ?", [(i,) for i in gone])
         c.executemany("DELETE FROM runs WHERE run_id = ?", [(i,) for i in gone])
-    if not store._write(fn):
+    if not store.write(fn):
         return 0
-    store._read("VACUUM")  # give the space back to the file system
+    store.read("VACUUM")  # give the space back to the file system
     return len(gone)
 
 

@@ -25,7 +25,7 @@ import pyopencl as cl
 
 from skmd import config, modes
 from skmd import partition  # noqa: F401 - the decisions' models, patched by tests here
-from skmd.report.records import LaunchRecord, settle_records
+from skmd.records import LaunchRecord, settle_records
 from skmd.runtime import faults, launches, mirror_pool, planner, running
 from skmd.runtime.background import Background
 from skmd.runtime.deciding import Decider
@@ -395,9 +395,9 @@ class Runtime:
             return
         settle_records(self.records)
         try:
-            store.add_run(self.run_id, self.argv)
+            store.run_log.add_run(self.run_id, self.argv)
             for rec in self.records:
-                store.add_launch(rec)
+                store.run_log.add_launch(rec)
         except Exception as exc:
             self.warn_once("flush", f"could not write the run log ({exc})")
         self.records = []

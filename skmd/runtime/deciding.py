@@ -15,7 +15,7 @@ import pyopencl as cl
 
 from skmd import config, decide
 from skmd.decide import Decision, policy
-from skmd.report.records import LaunchRecord
+from skmd.records import LaunchRecord
 from skmd.runtime import planner
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import KernelEntry

@@ -14,7 +14,7 @@ import numpy as np
 import pyopencl as cl
 
 from skmd import mkmd_graph
-from skmd.report.records import LaunchRecord
+from skmd.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
 from skmd.runtime.kernels import ArgValue, KernelEntry
 from skmd.transform import Launch

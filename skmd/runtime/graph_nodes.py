@@ -16,7 +16,7 @@ from typing import Any
 
 
 from skmd import config, mkmd_graph
-from skmd.report.records import LaunchRecord
+from skmd.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import homecoming, raw
 from skmd.runtime.executor import Share, SplitRun

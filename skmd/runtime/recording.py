@@ -14,7 +14,7 @@ from typing import Any
 import pyopencl as cl
 
 from skmd import config
-from skmd.report.records import LaunchRecord, whole_record
+from skmd.records import LaunchRecord, whole_record
 
 #: launches recorded in full per run; later ones are only counted
 MAX_RECORDS = 100_000

@@ -12,7 +12,7 @@ from typing import Any
 import pyopencl as cl
 
 from skmd import config
-from skmd.report.records import LaunchRecord
+from skmd.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import homecoming, planner, raw, verify
 from skmd.runtime.executor import Share, SplitRun

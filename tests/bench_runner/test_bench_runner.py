@@ -202,7 +202,7 @@ def test_bad_arguments_exit_2(capsys) -> None:
 
 
 def test_busy_ratio_counts_overlapping_kernels_once() -> None:
-    from skmd.report.records import LaunchRecord, Piece
+    from skmd.records import LaunchRecord, Piece
     a = LaunchRecord(run_id="r", seq=1, kernel="k", total_groups=4, global_size=(4,),
                      local_size=(1,), policy="hill", mode="mkmd")
     a.pieces = [Piece("gpu0", "kernel", 0.0, 0.4, "k"), Piece("gpu0", "kernel", 0.2, 0.6, "k"),
@@ -251,7 +251,7 @@ def test_reports_load_back_from_json(report: BenchReport, tmp_path) -> None:
 
 
 def test_full_run_estimate_scales_a_helper_share_up() -> None:
-    from skmd.report.records import LaunchRecord, Piece
+    from skmd.records import LaunchRecord, Piece
     rec = LaunchRecord(run_id="r", seq=1, kernel="k", total_groups=8, global_size=(8,),
                        local_size=(1,), policy="static", mode="skmd")
     rec.shares = {"gpu0": 6, "cpu0": 2}

@@ -74,7 +74,7 @@ def test_a_second_run_starts_from_what_the_first_learned(tmp_path):
         subprocess.run([sys.executable, "-c", PROGRAM], env=env, check=True,
                        capture_output=True, timeout=300)
     with ProfileStore(tmp_path / "profiles.sqlite") as store:
-        second, first = [store.launches(r.run_id) for r in store.runs()[:2]]
+        second, first = [store.run_log.launches(r.run_id) for r in store.run_log.runs()[:2]]
     with sqlite3.connect(tmp_path / "profiles.sqlite") as c:
         assert c.execute("SELECT count(*) FROM speeds").fetchone()[0] > 0, "speeds stored"
 

@@ -331,7 +331,7 @@ def test_atomics_on_one_buffer_passed_twice_run_whole():
 def test_split_overhead_ignores_first_shares_and_single_stalls():
     """The first split of a kernel on a device pays its build and buffers: not overhead.
     Later samples move the estimate, an outlier by at most a few times its value."""
-    from skmd.report.records import LaunchRecord, Piece
+    from skmd.records import LaunchRecord, Piece
     from skmd.runtime.deciding import Decider
 
     def rec(kernel: str, wall: float) -> LaunchRecord:
