@@ -27,15 +27,15 @@ class Decision:
 
 
 def even(total: int, labels: Sequence[str], span: int | None = None) -> Decision:
-    """The same number of work-groups on every device (the first ones take the rest)."""
-    n = len(labels)
-    return Decision({lb: total // n + (1 if k < total % n else 0)
-                     for k, lb in enumerate(labels)}, span=span)
+    """The same number of work-groups on every device (the first ones take the rest),
+    as :func:`skmd.partition.even` splits them."""
+    return Decision(dict(zip(labels, partition.even_counts(total, len(labels)))), span=span)
 
 
 def static(total: int, labels: Sequence[str], fractions: Mapping[str, float], home: str,
            span: int | None = None) -> Decision:
-    """Fixed fractions per device (``SKMD_POLICY=static``); none given: all on home."""
+    """Fixed fractions per device (``SKMD_POLICY=static``), apportioned as
+    :func:`skmd.partition.static` does; none given: all on home."""
     if not fractions:
         return Decision(reason="static policy without fractions")
     fr = [fractions.get(lb, 0.0) for lb in labels]

@@ -68,11 +68,16 @@ def single(problem: PartitionProblem) -> Plan:
     return make_plan(problem, s, "single")
 
 
+def even_counts(total: int, n: int) -> list[int]:
+    """``total`` work-groups in ``n`` equal shares; the remainder to the first ones
+    (what ``SKMD_POLICY=even`` gives, with or without a cost model)."""
+    q, r = divmod(int(total), n)
+    return [q + (1 if i < r else 0) for i in range(n)]
+
+
 def even(problem: PartitionProblem) -> Plan:
     """Equal shares; the remainder goes to the first devices."""
-    n, total = len(problem.devices), int(problem.total_groups)
-    q, r = divmod(total, n)
-    return make_plan(problem, [q + (1 if i < r else 0) for i in range(n)], "even")
+    return make_plan(problem, even_counts(problem.total_groups, len(problem.devices)), "even")
 
 
 def static(problem: PartitionProblem, fractions: Mapping[str, float] | None = None) -> Plan:
