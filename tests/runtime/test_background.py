@@ -271,7 +271,7 @@ def test_helpers_programs_are_built_only_once_the_kernel_has_run_long_enough(mon
     helper program is built (none would be waited for at exit) and launches run whole."""
     import pyopencl as cl
 
-    from skmd.runtime import core, deciding
+    from skmd.runtime import core
     built = []
     real = core.Runtime.clone
 
@@ -287,7 +287,7 @@ def test_helpers_programs_are_built_only_once_the_kernel_has_run_long_enough(mon
         rt.background.build_s = 1e6
         run = _spin(cl)
         for _ in range(3):
-            run(deciding.WAIT_REUSE + 1)
+            run(Tuning().wait_reuse + 1)
             rt.background.settle(120)
         assert not built and not rt.background.devices_ready.is_set()
         assert all(len(_used(r)) < 2 for r in rt.records)
