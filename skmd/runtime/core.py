@@ -86,7 +86,7 @@ class Runtime:
         self.failures: list[tuple[str, str, str]] = []
         self.verify_mismatches: list[str] = []
         #: set-up and partition-ready builds, off the launch path unless SKMD_BACKGROUND=0
-        self.background = Background(self, lazy=s.background,
+        self.background = Background(self, lazy=s.background, tuning=s.tuning,
                                      eager_devices=modes.mode_named(s.mode).defers_to_graph)
         #: SKMD_REMEMBER: speeds learned online are stored and seed the next run
         self.remember = s.remember
