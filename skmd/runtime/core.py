@@ -396,8 +396,7 @@ class Runtime:
         settle_records(self.records)
         try:
             store.run_log.add_run(self.run_id, self.argv)
-            for rec in self.records:
-                store.run_log.add_launch(rec)
+            store.run_log.extend(self.records)
         except Exception as exc:
             self.warn_once("flush", f"could not write the run log ({exc})")
         self.records = []
