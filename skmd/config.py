@@ -49,6 +49,10 @@ variable               meaning
                        fingerprint) and the next run starts from them, without
                        calibrating; ``0``: each run starts from the offline
                        profiles alone.
+``SKMD_HOST_BACKED_MIN`` buffers of at least this many bytes are kept in host
+                       memory and their launches run in chunks (VAST), even
+                       when the device could hold them; ``0`` (default): only
+                       buffers larger than the home device's largest allocation.
 =====================  =========================================================
 
 Benchmark switches are settings with no variable: each turns one of skmd's own
@@ -116,6 +120,7 @@ class Settings:
     background: bool = True
     remember: bool = True
     chain_helpers: bool = True
+    host_backed_min: int = 0
     #: device label -> fraction of the work-groups, for ``policy="static"``
     static_fractions: dict[str, float] = field(default_factory=dict)
     #: the decisions' thresholds, spans and counts (no variable: see :mod:`skmd.tuning`)
@@ -202,6 +207,8 @@ def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Se
         pinned_copies=(env.get("SKMD_PINNED_COPIES") or "auto").strip().lower(),
         background=_flag(env.get("SKMD_BACKGROUND"), True, "SKMD_BACKGROUND"),
         remember=_flag(env.get("SKMD_REMEMBER"), True, "SKMD_REMEMBER"),
+        host_backed_min=int(_number(env.get("SKMD_HOST_BACKED_MIN"), 0,
+                                    "SKMD_HOST_BACKED_MIN")),
     )
 
 

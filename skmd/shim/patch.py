@@ -319,6 +319,8 @@ def install(settings: Any) -> None:
             if cls is not None and "release" in cls.__dict__:
                 _set(cls, "release", _release(cls.release))
         _set(_cl.Event, "wait", _sync_point(_cl.Event.wait))
+        from skmd.shim import host_commands
+        host_commands.install(_set)
 
 
 def uninstall() -> None:

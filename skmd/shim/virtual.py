@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from skmd.runtime.devices import PhysicalDevice
 
 #: device_info parameters answered from the aggregate instead of the home device
-_AGGREGATED = ("NAME", "MAX_COMPUTE_UNITS", "VENDOR")
+_AGGREGATED = ("NAME", "MAX_COMPUTE_UNITS", "VENDOR", "GLOBAL_MEM_SIZE", "MAX_MEM_ALLOC_SIZE")
 
 
 class VirtualDevice(cl.Device):
@@ -40,6 +40,16 @@ class VirtualDevice(cl.Device):
     @property
     def max_compute_units(self) -> int:  # type: ignore[override]
         return sum(d.compute_units for d in self._physical)
+
+    @property
+    def global_mem_size(self) -> int:  # type: ignore[override]
+        """What skmd can back: buffers too large for a device live in host memory."""
+        from skmd.runtime.host_backed import host_memory
+        return max(host_memory(), max((d.global_mem for d in self._physical), default=0))
+
+    @property
+    def max_mem_alloc_size(self) -> int:  # type: ignore[override]
+        return self.global_mem_size
 
     @property
     def physical_devices(self) -> tuple["PhysicalDevice", ...]:

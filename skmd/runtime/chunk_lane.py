@@ -1,0 +1,325 @@
+"""One device's chunks of a VAST launch, double-buffered on three queues.
+
+A lane has two *slots* of device buffers (a window per host-backed argument, and
+for paged arguments frames, a page table and a page accessed set).  Chunk k+1's
+inputs go in on the input queue while chunk k runs on the kernel queue and chunk
+k-1's outputs come back on the output queue; a slot is reused only after its last
+chunk's outputs have left.  Events order it all; the host waits only when a paged
+chunk's inspection must come back before its frames are packed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+import pyopencl as cl
+from pyopencl import _cl
+
+from skmd.report.records import Piece
+from skmd.runtime import raw
+from skmd.runtime import buffers as bufmod
+from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
+from skmd.runtime.split_plan import sub_launch_shape
+from skmd.transform.vast_codegen import vast_source
+from skmd.vast import chunks as vchunks
+from skmd.vast import pages
+
+
+@dataclass
+class LaneWork:
+    """What every lane of one launch shares."""
+    entry: KernelEntry
+    args: dict[int, ArgValue]
+    launch: Any
+    uses: list[vchunks.ArgUse]
+    others: dict[int, Any]
+    range_of: vchunks.RangeOf
+    plan: vchunks.ChunkPlan
+    reserve: dict[int, int]
+
+    @property
+    def paged(self) -> list[vchunks.ArgUse]:
+        return [u for u in self.uses if u.paged]
+
+    @property
+    def windowed(self) -> list[vchunks.ArgUse]:
+        return [u for u in self.uses if not u.paged]
+
+
+@dataclass
+class ChunkDone:
+    """What one chunk moved and how long each part took (device clock)."""
+    device: str
+    first: int
+    last: int
+    in_bytes: int = 0
+    out_bytes: int = 0
+    frames: int = 0
+    events: list[tuple[str, Any, int]] = field(default_factory=list)
+    kernel_s: float = 0.0
+    busy_s: float = 0.0
+
+    @property
+    def rows(self) -> int:
+        return self.last - self.first
+
+    @property
+    def frame_bytes(self) -> int:
+        return self.frames * pages.PAGE_BYTES
+
+
+def _alloc(ctx: cl.Context, n: int) -> cl.Buffer:
+    buf = _cl.Buffer.__new__(_cl.Buffer)
+    _cl.Buffer.__init__(buf, ctx, cl.mem_flags.READ_WRITE, max(int(n), 64))
+    return buf
+
+
+def _program(ctx: cl.Context, dev: Any, source: str, options: str, name: str) -> cl.Kernel:
+    prg = _cl._Program(ctx, source)
+    prg.build(options.encode(), [dev.device])
+    return cl.Kernel(prg, name)
+
+
+class _Slot:
+    def __init__(self, ctx: cl.Context, work: LaneWork) -> None:
+        sizes: dict[int, int] = {}
+        for c in work.plan.chunks:
+            for w in c.windows:
+                sizes[w.arg] = max(sizes.get(w.arg, 0), w.nbytes)
+        self.bufs = {u.arg: _alloc(ctx, sizes.get(u.arg, 0)) for u in work.windowed}
+        paged = work.paged
+        self.scratch = {u.arg: _alloc(ctx, sizes.get(u.arg, 0))
+                        for u in work.windowed if u.written} if paged else {}
+        self.frames = {}
+        self.lpt = {}
+        self.pas = {}
+        self.frames_host: dict[int, np.ndarray] = {}
+        for u in paged:
+            npg = pages.page_count(u.size)
+            cap = work.reserve[u.arg] - 5 * npg
+            self.frames[u.arg] = _alloc(ctx, cap)
+            self.frames_host[u.arg] = np.empty(cap, dtype=np.uint8)
+            self.lpt[u.arg] = _alloc(ctx, 4 * npg)
+            self.pas[u.arg] = _alloc(ctx, npg)
+        #: what must end before the slot's buffers are written again
+        self.busy: list[Any] = []
+        self.frames_sent: list[Any] = []
+
+
+class Lane:
+    def __init__(self, work: LaneWork, dev: Any, ctx: cl.Context, is_home: bool,
+                 home_queue: cl.CommandQueue) -> None:
+        self.work, self.dev, self.ctx = work, dev, ctx
+        e, an = work.entry, work.entry.analysis
+        props = cl.command_queue_properties.PROFILING_ENABLE
+        self.q_in, self.q_run, self.q_out = (cl.CommandQueue(ctx, dev.device, properties=props)
+                                             for _ in range(3))
+        windowed = {u.arg: an.args[u.arg].space for u in work.windowed}
+        paged = {u.arg: int(an.args[u.arg].elem_size) for u in work.paged}
+        self.kernel = _program(ctx, dev, vast_source(e.source, e.options, e.name,
+                                                     an.launch_mode, windowed, paged),
+                               e.options, e.name)
+        self.inspector = _program(ctx, dev, vast_source(
+            e.source, e.options, e.name, an.launch_mode, windowed, paged, inspector=True),
+            e.options, e.name) if paged else None
+        self.swap: dict[int, Any] = {}
+        if not is_home:  # small buffers the kernel reads: whole copies on this device
+            for i, b in work.others.items():
+                root = bufmod.root_of(b)
+                st = bufmod.state_of(root)
+                st.fill_mirror(dev.label, ctx, self.q_in, root, home_queue, 0, st.size)
+                self.swap[i] = st.mirrors[dev.label].buf
+        self.miss = _alloc(ctx, 4)
+        raw.enqueue_fill_buffer(self.q_in, self.miss, np.int32(0), 0, 4, None)
+        self.slots = [_Slot(ctx, work), _Slot(ctx, work)]
+        self.done: list[ChunkDone] = []
+
+    # -- the chunks ---------------------------------------------------------------
+    def run(self, take: Callable[[], tuple[int, int] | None]) -> None:
+        ahead: list[tuple[int, int]] = []
+        n = 0
+        try:
+            while True:
+                item = ahead.pop() if ahead else take()
+                if item is None:
+                    break
+                slot = self.slots[n % 2]
+                halves = self._chunk(item[0], item[1], slot)
+                if halves:
+                    ahead.extend(reversed(halves))
+                    continue
+                n += 1
+                for q in (self.q_in, self.q_run, self.q_out):
+                    raw.queue_flush(q)
+        finally:
+            for q in (self.q_in, self.q_run, self.q_out):
+                raw.queue_finish(q)
+        self._settle()
+
+    def _trailing(self, k: cl.Kernel, first: int, last: int,
+                  windows: dict[int, vchunks.ArgWindow]) -> int:
+        n = self.work.entry.num_args
+        sd = self.work.launch.split_dim
+        for v in (self.work.launch.global_size[sd], first, last):
+            raw.kernel_set_arg(k, n, np.uint64(v))
+            n += 1
+        for u in self.work.windowed:
+            w = windows.get(u.arg)
+            raw.kernel_set_arg(k, n, np.uint64(w.window[0] if w else 0))
+            n += 1
+        return n
+
+    def _enqueue(self, q: Any, k: cl.Kernel, first: int, last: int, wait: list) -> Any:
+        launch = self.work.launch
+        gs, off = sub_launch_shape(launch, first, last, self.work.entry.analysis.launch_mode)
+        return raw.enqueue_nd_range_kernel(q, k, gs, launch.local_size, off, wait or None,
+                                           False, False)
+
+    def _chunk(self, first: int, last: int, slot: _Slot) -> list[tuple[int, int]] | None:
+        work = self.work
+        ws = vchunks.windows_of(work.uses, work.range_of, first, last, work.entry.name)
+        windows = {w.arg: w for w in ws}
+        done = ChunkDone(self.dev.label, first, last)
+        wait = list(slot.busy)
+        ins = []
+        for u in work.windowed:
+            w = windows[u.arg]
+            if w.read:
+                host = work.args[u.arg][1].host
+                lo, hi = w.read
+                ins.append(raw.enqueue_write_buffer(self.q_in, slot.bufs[u.arg], host[lo:hi],
+                                                    lo - w.window[0], wait or None, False))
+                done.events.append(("h2d", ins[-1], hi - lo))
+                done.in_bytes += hi - lo
+        if work.paged:
+            tables = self._inspect(first, last, windows, slot, ins + wait)
+            if tables is None:
+                if last - first < 2:
+                    from skmd.runtime.chunked import refuse
+                    refuse(work.entry.name, "the pages one work-group row reads through the "
+                                            "page table do not fit the device")
+                mid = (first + last) // 2
+                return [(first, mid), (mid, last)]
+            if slot.frames_sent:
+                raw.wait_for_events(slot.frames_sent)
+            slot.frames_sent = []
+            for arg, t in tables.items():
+                host = work.args[arg][1].host
+                pages.pack_frames(t, host, slot.frames_host[arg])
+                nb = t.frame_bytes
+                if nb:
+                    e1 = raw.enqueue_write_buffer(self.q_in, slot.frames[arg],
+                                                  slot.frames_host[arg][:nb], 0, wait or None,
+                                                  False)
+                    slot.frames_sent.append(e1)
+                    ins.append(e1)
+                    done.events.append(("h2d", e1, nb))
+                e2 = raw.enqueue_write_buffer(self.q_in, slot.lpt[arg], t.table, 0,
+                                              wait or None, False)
+                ins.append(e2)
+                done.in_bytes += nb + t.table.nbytes
+                done.frames += t.frames
+        k = self.kernel
+        replay_args(k, work.args, {**self.swap, **slot.bufs, **slot.frames})
+        n = self._trailing(k, first, last, windows)
+        for u in work.paged:
+            raw.kernel_set_arg(k, n, slot.lpt[u.arg])
+            raw.kernel_set_arg(k, n + 1, np.uint64(u.size // int(
+                work.entry.analysis.args[u.arg].elem_size)))
+            n += 2
+        if work.paged:
+            raw.kernel_set_arg(k, n, self.miss)
+        kevt = self._enqueue(self.q_run, k, first, last, ins + wait)
+        done.events.append(("kernel", kevt, 0))
+        outs = []
+        for u in work.windowed:
+            w = windows[u.arg]
+            if w.write:
+                host = work.args[u.arg][1].host
+                lo, hi = w.write
+                outs.append(raw.enqueue_read_buffer(self.q_out, slot.bufs[u.arg], host[lo:hi],
+                                                    lo - w.window[0], [kevt], False))
+                done.events.append(("d2h", outs[-1], hi - lo))
+                done.out_bytes += hi - lo
+        slot.busy = outs + [kevt]
+        self.done.append(done)
+        return None
+
+    def _inspect(self, first: int, last: int, windows: dict[int, vchunks.ArgWindow],
+                 slot: _Slot, wait: list) -> dict[int, pages.PageTable] | None:
+        """The chunk's page tables from the inspector, or None if its frames do not fit."""
+        work = self.work
+        k = self.inspector
+        assert k is not None
+        fills = []
+        for u in work.paged:
+            npg = pages.page_count(u.size)
+            fills.append(raw.enqueue_fill_buffer(self.q_run, slot.pas[u.arg], np.uint8(0), 0,
+                                                 npg, wait or None))
+        swap = {**self.swap, **slot.bufs, **slot.scratch, **slot.pas}
+        replay_args(k, work.args, swap)
+        n = self._trailing(k, first, last, windows)
+        for u in work.paged:
+            raw.kernel_set_arg(k, n, slot.pas[u.arg])
+            raw.kernel_set_arg(k, n + 1, np.uint64(u.size // int(
+                work.entry.analysis.args[u.arg].elem_size)))
+            n += 2
+        evt = self._enqueue(self.q_run, k, first, last, fills + wait)
+        tables = {}
+        for u in work.paged:
+            marks = np.empty(pages.page_count(u.size), dtype=np.uint8)
+            raw.enqueue_read_buffer(self.q_run, slot.pas[u.arg], marks, 0, [evt], True)
+            t = pages.table_from_marks(marks)
+            if t.frame_bytes > slot.frames_host[u.arg].nbytes:
+                return None
+            tables[u.arg] = t
+        return tables
+
+    # -- afterwards -----------------------------------------------------------------
+    def missed(self) -> bool:
+        if not self.work.paged:
+            return False
+        flag = np.zeros(1, dtype=np.int32)
+        raw.enqueue_read_buffer(self.q_in, self.miss, flag, 0, None, True)
+        return bool(flag[0])
+
+    def _settle(self) -> None:
+        """Durations from the events' profiling (device clock)."""
+        lo, hi = None, None
+        for c in self.done:
+            for kind, evt, _ in c.events:
+                try:
+                    s, e = evt.profile.start, evt.profile.end
+                except cl.Error:
+                    continue
+                c.busy_s += (e - s) * 1e-9
+                if kind == "kernel":
+                    c.kernel_s += (e - s) * 1e-9
+                lo = s if lo is None else min(lo, s)
+                hi = e if hi is None else max(hi, e)
+        self._span = (lo, hi)
+
+    @property
+    def span_s(self) -> float:
+        lo, hi = getattr(self, "_span", (None, None))
+        return 0.0 if lo is None else (hi - lo) * 1e-9
+
+    def pieces(self, t0: float) -> list[Piece]:
+        """The chunks' transfers and kernels, placed on the host clock so that the
+        last one ends now."""
+        import time
+        lo, hi = getattr(self, "_span", (None, None))
+        if lo is None:
+            return []
+        shift = time.perf_counter() - t0 - hi * 1e-9
+        out = []
+        for c in self.done:
+            for kind, evt, nb in c.events:
+                try:
+                    s, e = evt.profile.start, evt.profile.end
+                except cl.Error:
+                    continue
+                out.append(Piece(self.dev.label, kind, s * 1e-9 + shift, e * 1e-9 + shift,
+                                 f"rows {c.first}-{c.last}", nb))
+        return out

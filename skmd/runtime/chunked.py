@@ -1,0 +1,229 @@
+"""Launches over host-backed buffers, in chunks of work-group rows (VAST, thesis ch. IV).
+
+A launch that takes a :class:`~skmd.runtime.host_backed.HostBackedBuffer` comes
+here from :meth:`Runtime.on_launch <skmd.runtime.core.Runtime.on_launch>`.  The
+chunks are planned by :mod:`skmd.vast.chunks` from the access analysis; each
+device then runs its chunks through :class:`~skmd.runtime.chunk_lane.Lane` (two
+slots: one chunk's inputs move while the other computes and its outputs move
+back).  Host-backed arguments read through data-dependent indices go through the
+inspector and the look-ahead page table.
+
+What cannot be proved right is refused with a ``cl.RuntimeError`` that names the
+kernel and the reason: such a launch cannot run whole anywhere, and a wrong answer
+is never an option.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from typing import Any, NoReturn
+
+import pyopencl as cl
+
+from skmd.report.records import LaunchRecord
+from skmd.runtime import homecoming, host_backed, launches, raw
+from skmd.runtime import buffers as bufmod
+from skmd.runtime import kernels as kmod
+from skmd.runtime.chunk_lane import Lane, LaneWork
+from skmd.runtime.kernels import ArgValue
+from skmd.vast import chunks as vchunks
+from skmd.vast import pages
+
+#: share of a device's memory the chunks of a launch may take
+FILL = 0.8
+
+
+def refuse(kernel: str, why: str) -> NoReturn:
+    raise cl.RuntimeError(f"skmd: kernel {kernel} cannot run over a buffer larger than the "
+                          f"device (kept in host memory): {why}")
+
+
+def _uses(an: Any, args: dict[int, ArgValue], launch: Any, name: str
+          ) -> tuple[list[vchunks.ArgUse], dict[int, Any]]:
+    """The host-backed arguments' uses, and the other buffer arguments by index."""
+    uses: list[vchunks.ArgUse] = []
+    others: dict[int, Any] = {}
+    seen: dict[int, int] = {}
+    total = launch.total_groups
+    for i, a in sorted(args.items()):
+        if a[0] != "obj" or not isinstance(a[1], cl.MemoryObjectHolder):
+            continue
+        ai = an.args[i]
+        if not host_backed.is_host_backed(a[1]):
+            others[i] = a[1]
+            continue
+        if id(a[1]) in seen:
+            refuse(name, f"argument {ai.name} is the same host-backed buffer as argument "
+                         f"{an.args[seen[id(a[1])]].name}")
+        seen[id(a[1])] = i
+        if ai.atomic:
+            refuse(name, f"argument {ai.name} is updated by atomics")
+        paged = ai.read and an.byte_range(i, "read", launch, (0, 1)) is None
+        if paged and ai.written:
+            refuse(name, f"argument {ai.name} is written, and read through indices that "
+                         "depend on data")
+        if paged and not pages.element_fits(int(ai.elem_size or 0)):
+            refuse(name, f"argument {ai.name} is read through indices that depend on data, "
+                         f"and its elements ({ai.elem_size} bytes) do not tile a page")
+        dense = bool(ai.written) and an.write_dense(i, launch, (0, total))
+        uses.append(vchunks.ArgUse(i, ai.name, int(a[1].size), bool(ai.read),
+                                   bool(ai.written), dense, paged))
+    return uses, others
+
+
+def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, args: dict[int, ArgValue],
+        gsize: Any, lsize: Any, offset: Any, wait_for: Any, g_times_l: bool,
+        settings: Any) -> cl.Event:
+    """Run the launch in chunks; synchronous, like a split launch."""
+    t_start = time.perf_counter()
+    entry = kmod.entry_of(kernel)  # the analysis is needed now, not in the background
+    an = entry.analysis
+    name = entry.name
+    if an is None or entry.partition_source is None:
+        refuse(name, entry.reason or "the kernel could not be analysed")
+    if not an.splittable:
+        refuse(name, f"its work-groups cannot run apart ({an.reason})")
+    if offset is not None and any(int(o) for o in offset):
+        refuse(name, "the launch has a global offset")
+    launch, why = launches.launch_of(entry, args, gsize, lsize, g_times_l)
+    if launch is None:
+        refuse(name, why or "the launch could not be described")
+    uses, others = _uses(an, args, launch, name)
+    written_others = [i for i in others if an.args[i].written]
+    devices = [d for d in rt.order if d.label not in entry.excluded]
+    if written_others or settings.policy == "single":
+        devices = [rt.home]  # small outputs stay where the program's buffer is
+    small = sum(int(b.size) for b in others.values())
+    per_chunk = int(min(d.global_mem for d in devices) * FILL - small) // 2
+    max_alloc = min(d.max_alloc for d in devices)
+    paged = [u for u in uses if u.paged]
+    reserve: dict[int, int] = {}
+    if paged:
+        share = min(per_chunk // (2 * len(paged)), max_alloc)
+        for u in paged:
+            npg = pages.page_count(u.size)
+            reserve[u.arg] = min(share, npg * pages.PAGE_BYTES) + 5 * npg
+        # written windows have a scratch twin for the inspector
+        per_chunk = sum(reserve.values()) + (per_chunk - sum(reserve.values())) // 2
+
+    def range_of(i: int, mode: str, a: int, b: int) -> tuple[int, int] | None:
+        return an.byte_range(i, mode, launch, (a, b))
+
+    try:
+        plan = vchunks.plan_chunks(uses, range_of, launch.total_groups, per_chunk,
+                                   max_alloc, name, reserve)
+    except vchunks.Unplannable as exc:
+        refuse(name, str(exc).split(": ", 1)[-1])
+    cross = vchunks.crossing_writes(plan.chunks)
+    if cross is not None:
+        refuse(name, f"rows of chunk {cross[2]} read bytes of argument "
+                     f"{an.args[cross[0]].name} that rows of chunk {cross[1]} write")
+    if wait_for:
+        raw.wait_for_events(list(wait_for))
+    raw.queue_finish(queue)
+    hq = rt.home_queue(queue.context)
+    for b in others.values():
+        st = bufmod.state_of(bufmod.root_of(b))
+        if not st.home_valid:
+            homecoming.sync_home(st, bufmod.root_of(b), hq)
+    work = LaneWork(entry, args, launch, uses, others, range_of, plan, reserve)
+    rec = LaunchRecord(run_id=rt.run_id, seq=rt.recorder.next_seq(), kernel=name,
+                       program=entry.key.rpartition(":")[0][:8],
+                       start_s=t_start - rt.t0, total_groups=launch.total_groups,
+                       global_size=launch.global_size, local_size=launch.local_size,
+                       policy=settings.policy, mode=settings.mode)
+    lanes = _lanes(rt, queue, work, devices, hq, name)
+    _run_lanes(lanes, plan)
+    for u in uses:
+        if u.written:
+            bufmod.note_written(args[u.arg][1])
+    for i in written_others:
+        bufmod.note_written(others[i])
+    rec.wall_s = time.perf_counter() - t_start
+    _record(rt, rec, lanes, plan, t_start)
+    return raw.enqueue_marker(queue)
+
+
+def _lanes(rt: Any, queue: cl.CommandQueue, work: LaneWork, devices: list, hq: Any,
+           name: str) -> list[Lane]:
+    lanes = []
+    for d in devices:
+        ctx = queue.context if d is rt.home else d.context
+        try:
+            lanes.append(Lane(work, d, ctx, d is rt.home, hq))
+        except Exception as exc:
+            if d is rt.home:
+                refuse(name, f"its chunk kernels could not be made ({exc})")
+            rt.warn_once(f"vast:{name}:{d.label}", f"{d.label} left out of chunks of "
+                                                   f"{name}: {exc}")
+    return lanes
+
+
+def _run_lanes(lanes: list[Lane], plan: vchunks.ChunkPlan) -> None:
+    """Every lane takes the next chunk when it has a slot free (devices that run
+    faster take more)."""
+    todo = deque((c.first, c.last) for c in plan.chunks)
+    lock = threading.Lock()
+
+    def take() -> tuple[int, int] | None:
+        with lock:
+            return todo.popleft() if todo else None
+
+    errors: list[BaseException] = []
+
+    def go(lane: Lane) -> None:
+        try:
+            lane.run(take)
+        except BaseException as exc:  # raised again below, on the program's thread
+            errors.append(exc)
+            with lock:
+                todo.clear()
+
+    threads = [threading.Thread(target=go, args=(ln,), name=f"skmd-vast-{ln.dev.label}")
+               for ln in lanes[1:]]
+    for t in threads:
+        t.start()
+    go(lanes[0])
+    for t in threads:
+        t.join()
+    if errors:
+        raise errors[0]
+    for ln in lanes:
+        if ln.missed():
+            refuse(ln.work.entry.name, "a work-group read a page its inspection did not "
+                                       "predict (indices depend on values read through "
+                                       "the page table)")
+
+
+def _mib(n: float) -> str:
+    return f"{n / 2**20:.1f} MiB"
+
+
+def _record(rt: Any, rec: LaunchRecord, lanes: list[Lane], plan: vchunks.ChunkPlan,
+            t_start: float) -> None:
+    done = [c for ln in lanes for c in ln.done]
+    serial = sum(c.busy_s for c in done)
+    span = max((ln.span_s for ln in lanes), default=0.0)
+    for ln in lanes:
+        rec.shares[ln.dev.label] = sum(c.rows for c in ln.done)
+        rec.measured[ln.dev.label] = sum(c.kernel_s for c in ln.done)
+        rec.bytes_moved[f"host->{ln.dev.label}"] = sum(c.in_bytes for c in ln.done)
+        rec.bytes_moved[f"{ln.dev.label}->host"] = sum(c.out_bytes for c in ln.done)
+        rec.pieces.extend(ln.pieces(rt.t0))
+    n = len(done)
+    rec.reason = None
+    rec.merge = "chunks"
+    rec.notes.append(
+        f"VAST: {n} chunks on {', '.join(ln.dev.label for ln in lanes)}; per chunk "
+        f"in {_mib(sum(c.in_bytes for c in done) / max(n, 1))}, out "
+        f"{_mib(sum(c.out_bytes for c in done) / max(n, 1))}"
+        + (f", frames {_mib(sum(c.frame_bytes for c in done) / max(n, 1))}"
+           if any(c.frame_bytes for c in done) else "")
+        + f"; transfers and kernels {serial * 1e3:.1f} ms end to end, ran in "
+          f"{span * 1e3:.1f} ms: overlap {max(0.0, 1 - span / serial) * 100 if serial else 0:.0f} %")
+    for c in sorted(done, key=lambda c: c.first)[:8]:
+        rec.notes.append(f"VAST chunk rows {c.first}-{c.last} on {c.device}: in "
+                         f"{_mib(c.in_bytes)}, out {_mib(c.out_bytes)}"
+                         + (f", {c.frames} frames" if c.frames else ""))
+    rt.recorder.keep_record(rec)

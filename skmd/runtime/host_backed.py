@@ -1,0 +1,241 @@
+"""Buffers larger than the device that would run the work, kept in host memory.
+
+While skmd is installed ``cl.Buffer`` is :class:`Buffer`, a subclass of
+pyopencl's that makes every buffer as before, except one too large for the home
+device (more than its largest allocation, or at least ``SKMD_HOST_BACKED_MIN``
+bytes): that one is a :class:`HostBackedBuffer`, a real (tiny) OpenCL buffer
+standing in for it, whose bytes live in host memory:
+
+* ``USE_HOST_PTR``: the program's own array, as OpenCL says (no second copy);
+* ``COPY_HOST_PTR``: a copy of it, as OpenCL says;
+* otherwise fresh host memory.
+
+Commands on such buffers are served from the host bytes (:func:`write`,
+:func:`read`, :func:`fill`, :func:`copy`); launches over them run in chunks
+(:mod:`skmd.runtime.chunked`).  The stand-in is never given to a kernel that runs.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+import pyopencl as cl
+from pyopencl import _cl
+
+from skmd.runtime import raw
+
+_INIT = _cl.Buffer.__init__
+#: bytes of the real buffer standing in for a host-backed one
+STAND_IN_BYTES = 64
+#: buffers larger than this are host-backed (the home device's largest allocation)
+_limit: int | None = None
+#: buffers of at least this many bytes are host-backed even when they fit (0: off)
+_force_min: int = 0
+#: how many host-backed buffers exist (launches look for them only when some do)
+live = 0
+
+
+def configure(limit: int | None, force_min: int) -> None:
+    """Set at install from the home device and the settings."""
+    global _limit, _force_min
+    _limit, _force_min = limit, int(force_min)
+
+
+def host_memory() -> int:
+    """What skmd can back: the machine's physical memory."""
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
+    except (ValueError, OSError, AttributeError):
+        return 0
+
+
+def _nbytes(size: int, hostbuf: Any) -> int:
+    if size:
+        return int(size)
+    if hostbuf is None:
+        return 0
+    try:
+        return memoryview(hostbuf).nbytes
+    except TypeError:
+        return 0
+
+
+def _backs(size: int, hostbuf: Any) -> bool:
+    if _limit is None:
+        return False
+    n = _nbytes(size, hostbuf)
+    return n > _limit or (_force_min > 0 and n >= _force_min)
+
+
+class Buffer(_cl.Buffer):
+    """``cl.Buffer`` while skmd is installed."""
+    __slots__ = ()
+
+    def __new__(cls, context: Any, flags: int, size: int = 0, hostbuf: Any = None) -> Any:
+        if cls is Buffer and _backs(size, hostbuf):
+            cls = HostBackedBuffer
+        return _cl.Buffer.__new__(cls)
+
+
+Buffer.__module__ = _cl.Buffer.__module__
+Buffer.__qualname__ = Buffer.__name__ = "Buffer"
+
+
+class HostBackedBuffer(Buffer):
+    """A buffer whose bytes are ``self.host`` (uint8, its logical size)."""
+
+    def __init__(self, context: Any, flags: int, size: int = 0, hostbuf: Any = None) -> None:
+        global live
+        mf = cl.mem_flags
+        n = _nbytes(size, hostbuf)
+        if hostbuf is not None and not int(flags) & (int(mf.USE_HOST_PTR) | int(mf.COPY_HOST_PTR)):
+            raise cl.LogicError("Buffer: hostbuf given but neither USE_HOST_PTR nor "
+                                "COPY_HOST_PTR in flags")
+        plain = int(flags) & ~(int(mf.USE_HOST_PTR) | int(mf.COPY_HOST_PTR)
+                               | int(mf.ALLOC_HOST_PTR))
+        _INIT(self, context, plain, STAND_IN_BYTES)
+        self.logical_size = n
+        self.mem_flags = int(flags)
+        self.host = _host_bytes(flags, n, hostbuf)
+        self.program_array = hostbuf if int(flags) & int(mf.USE_HOST_PTR) else None
+        live += 1
+
+    def __del__(self) -> None:
+        global live
+        live -= 1
+
+    @property
+    def size(self) -> int:  # type: ignore[override]
+        return self.logical_size
+
+    @property
+    def flags(self) -> int:  # type: ignore[override]
+        return self.mem_flags
+
+    @property
+    def hostbuf(self) -> Any:  # type: ignore[override]
+        return self.program_array
+
+    def get_info(self, param: Any) -> Any:  # type: ignore[override]
+        if param == cl.mem_info.SIZE:
+            return self.logical_size
+        if param == cl.mem_info.FLAGS:
+            return self.mem_flags
+        if param == cl.mem_info.HOST_PTR and self.program_array is not None:
+            return self.host.ctypes.data
+        return super().get_info(param)
+
+    def __repr__(self) -> str:
+        return f"<pyopencl.Buffer of {self.logical_size} bytes in host memory (skmd)>"
+
+
+def _host_bytes(flags: int, n: int, hostbuf: Any) -> np.ndarray:
+    mf = cl.mem_flags
+    if hostbuf is not None:
+        src = np.frombuffer(memoryview(hostbuf).cast("B"), dtype=np.uint8) \
+            if memoryview(hostbuf).c_contiguous else None
+        if src is None:
+            raise cl.LogicError("Buffer: hostbuf must be contiguous")
+        if src.nbytes < n:
+            raise cl.LogicError(f"Buffer: hostbuf has {src.nbytes} bytes, fewer than "
+                                f"the size {n}")
+        if int(flags) & int(mf.USE_HOST_PTR) and not memoryview(hostbuf).readonly:
+            return src[:n]  # the program's memory is the buffer, as OpenCL says
+        out = np.empty(n, dtype=np.uint8)
+        out[:] = src[:n]
+        return out
+    return np.empty(n, dtype=np.uint8)
+
+
+def is_host_backed(obj: Any) -> bool:
+    return type(obj) is HostBackedBuffer
+
+
+def any_in(values: Any) -> bool:
+    """Whether any of ``values`` (kernel arguments, command arguments) is host-backed."""
+    return live > 0 and any(type(v) is HostBackedBuffer for v in values)
+
+
+def _done(queue: Any, wait_for: Any) -> Any:
+    """An event already complete, after what the command had to wait for."""
+    if wait_for:
+        raw.wait_for_events(list(wait_for))
+    evt = cl.UserEvent(queue.context)
+    evt.set_status(cl.command_execution_status.COMPLETE)
+    return evt
+
+
+def _view(hostbuf: Any, writable: bool) -> np.ndarray:
+    view = memoryview(hostbuf)
+    if not view.c_contiguous:
+        raise cl.LogicError("enqueue_copy: the host buffer must be contiguous")
+    if writable and view.readonly:
+        raise cl.LogicError("enqueue_copy: the host buffer is read-only")
+    return np.frombuffer(view.cast("B"), dtype=np.uint8)
+
+
+def _span(buf: HostBackedBuffer, offset: int, nbytes: int, what: str) -> slice:
+    if offset < 0 or nbytes < 0 or offset + nbytes > buf.logical_size:
+        raise cl.LogicError(f"{what}: bytes {offset}..{offset + nbytes} are outside the "
+                            f"buffer of {buf.logical_size} bytes (INVALID_VALUE)")
+    return slice(offset, offset + nbytes)
+
+
+def write(queue: Any, mem: HostBackedBuffer, hostbuf: Any, dst_offset: int = 0,
+          wait_for: Any = None, is_blocking: bool = True) -> Any:
+    src = _view(hostbuf, False)
+    dst = mem.host[_span(mem, dst_offset, src.nbytes, "enqueue_copy")]
+    if dst.ctypes.data != src.ctypes.data:
+        evt = _done(queue, wait_for)
+        dst[:] = src
+        return evt
+    return _done(queue, wait_for)
+
+
+def read(queue: Any, mem: HostBackedBuffer, hostbuf: Any, src_offset: int = 0,
+         wait_for: Any = None, is_blocking: bool = True) -> Any:
+    dst = _view(hostbuf, True)
+    src = mem.host[_span(mem, src_offset, dst.nbytes, "enqueue_copy")]
+    evt = _done(queue, wait_for)
+    if dst.ctypes.data != src.ctypes.data:  # reading a USE_HOST_PTR buffer into itself
+        dst[:] = src
+    return evt
+
+
+def fill(queue: Any, mem: HostBackedBuffer, pattern: Any, offset: int, size: int,
+         wait_for: Any = None) -> Any:
+    pat = _view(pattern, False)
+    dst = mem.host[_span(mem, offset, size, "enqueue_fill_buffer")]
+    evt = _done(queue, wait_for)
+    if pat.nbytes and size % pat.nbytes == 0:
+        dst.reshape(-1, pat.nbytes)[:] = pat
+    else:
+        raise cl.LogicError("enqueue_fill_buffer: size is not a multiple of the pattern "
+                            "(INVALID_VALUE)")
+    return evt
+
+
+def copy(queue: Any, src: Any, dst: Any, byte_count: int = -1, src_offset: int = 0,
+         dst_offset: int = 0, wait_for: Any = None) -> Any:
+    """Buffer to buffer where one or both are host-backed (through the host bytes)."""
+    if byte_count < 0:
+        byte_count = min(int(src.size) - src_offset, int(dst.size) - dst_offset)
+    if wait_for:
+        raw.wait_for_events(list(wait_for))
+    raw.queue_finish(queue)
+    if is_host_backed(src) and is_host_backed(dst):
+        a = src.host[_span(src, src_offset, byte_count, "enqueue_copy")]
+        dst.host[_span(dst, dst_offset, byte_count, "enqueue_copy")] = a
+    elif is_host_backed(src):
+        a = src.host[_span(src, src_offset, byte_count, "enqueue_copy")]
+        raw.enqueue_write_buffer(queue, dst, a, dst_offset=dst_offset, is_blocking=True)
+    else:
+        b = dst.host[_span(dst, dst_offset, byte_count, "enqueue_copy")]
+        raw.enqueue_read_buffer(queue, src, b, src_offset, None, True)
+    return _done(queue, None)
+
+
+def refuse(what: str) -> None:
+    raise cl.RuntimeError(f"{what}: not supported on a buffer skmd keeps in host memory "
+                          "(larger than the device); use enqueue_copy")

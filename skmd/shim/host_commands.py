@@ -1,0 +1,56 @@
+"""pyopencl commands on buffers skmd keeps in host memory (VAST).
+
+``cl.Buffer`` becomes :class:`skmd.runtime.host_backed.Buffer`; the commands that
+read, write, fill or copy a host-backed buffer are served from its host bytes,
+those that cannot be (rectangles, maps, images) raise a clear error.  Every
+replaced name is recorded through the ``set_`` given by :func:`skmd.shim.patch.install`,
+so uninstalling restores them.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pyopencl as cl
+from pyopencl import _cl
+
+from skmd.runtime import host_backed
+
+
+def _host_side(orig: Callable, serve: Callable, name: str) -> Callable:
+    """Commands on buffers kept in host memory (VAST) are served from their bytes."""
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if host_backed.live and (host_backed.any_in(args) or host_backed.any_in(kwargs.values())):
+            return serve(*args, **kwargs)
+        return orig(*args, **kwargs)
+    wrapper.__name__ = getattr(orig, "__name__", name)
+    return wrapper
+
+
+def _refused(name: str) -> Callable:
+    def serve(*args: Any, **kwargs: Any) -> Any:
+        host_backed.refuse(name)
+    return serve
+
+
+_HOST_SERVED = {"_enqueue_write_buffer": host_backed.write,
+                "_enqueue_read_buffer": host_backed.read,
+                "_enqueue_fill_buffer": host_backed.fill,
+                "_enqueue_copy_buffer": host_backed.copy}
+_HOST_REFUSED = ("_enqueue_read_buffer_rect", "_enqueue_write_buffer_rect",
+                 "_enqueue_copy_buffer_rect", "enqueue_map_buffer",
+                 "_enqueue_copy_buffer_to_image", "_enqueue_copy_image_to_buffer")
+
+
+def install(set_: Callable[[Any, str, Any], None]) -> None:
+    """``cl.Buffer`` makes buffers too large for the home device in host memory;
+    the commands that touch them are served there (after the patches above)."""
+    from skmd import config
+    from skmd.runtime.core import get_runtime
+    host_backed.configure(get_runtime().home.max_alloc, config.get().host_backed_min)
+    set_(cl, "Buffer", host_backed.Buffer)
+    for name, serve in _HOST_SERVED.items():
+        set_(_cl, name, _host_side(getattr(_cl, name), serve, name))
+    for name in _HOST_REFUSED:
+        if hasattr(_cl, name):
+            set_(_cl, name, _host_side(getattr(_cl, name), _refused(name), name))
+    set_(cl, "enqueue_map_buffer", _cl.enqueue_map_buffer)
