@@ -141,10 +141,12 @@ class Lane:
         n = 0
         try:
             while True:
+                slot = self.slots[n % 2]
+                if slot.busy:  # at most two chunks in flight: others go to other lanes
+                    raw.wait_for_events(slot.busy)
                 item = ahead.pop() if ahead else take()
                 if item is None:
                     break
-                slot = self.slots[n % 2]
                 halves = self._chunk(item[0], item[1], slot)
                 if halves:
                     ahead.extend(reversed(halves))

@@ -49,6 +49,11 @@ __kernel void scale(__global float *a, float s) {
   size_t i = get_global_id(0);
   a[i] = a[i] * s + 1.0f;
 }
+__kernel void total(__global float *out, __global const float *big, long n) {
+  float s = 0.0f;
+  for (long j = 0; j < n; j++) s += big[j];
+  out[get_global_id(0)] = s;
+}
 __kernel void gather(__global float *out, __global const float *src,
                      __global const int *idx) {
   size_t i = get_global_id(0);
@@ -136,8 +141,28 @@ def gather() -> str:
     return digest(out)
 
 
+def refused() -> str:
+    """Every work-group reads the whole of a buffer larger than the device."""
+    n = MIB * 2**20 // 4
+    big = cl.Buffer(ctx, mf.READ_ONLY, 4 * n)
+    out = cl.Buffer(ctx, mf.WRITE_ONLY, 4 * 256)
+    prg.total(queue, (256,), (64,), out, big, np.int64(n))
+    return "ran"
+
+
+def how() -> str:
+    """Under skmd: the chunks of the last launch and whether it used a page table."""
+    if MODE != "skmd":
+        return ""
+    from skmd.runtime.core import get_runtime
+    rec = get_runtime().records[-1]
+    chunks = sum(1 for n in rec.notes if n.startswith("VAST chunk"))
+    devices = sum(1 for v in rec.shares.values() if v)
+    return f" chunks={chunks} devices={devices} paged={int('frames' in rec.notes[0])}"
+
+
 for name in sys.argv[2:]:
     try:
-        print(name, globals()[name](), flush=True)
+        print(name, globals()[name]() + how(), flush=True)
     except cl.Error as exc:
         print(name, "FAILED", type(exc).__name__, str(exc).replace("\n", " ")[:300], flush=True)

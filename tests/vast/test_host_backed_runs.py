@@ -1,0 +1,150 @@
+"""Host-backed buffers and chunked launches in one process (small sizes).
+
+``SKMD_HOST_BACKED_MIN`` puts small buffers in host memory, and a tiny share of
+the devices' memory (``chunked.FILL``) forces many chunks, so every path of a
+launch larger than a device runs here in seconds."""
+import numpy as np
+import pytest
+
+from skmd.runtime import chunked
+from skmd.testing import compare_with_and_without, run_with_skmd
+
+N = 1 << 20
+SRC = """
+__kernel void triad(__global float *a, __global const float *b, __global const float *c,
+                    float s) {
+  size_t i = get_global_id(0);
+  a[i] = b[i] + s * c[i];
+}
+__kernel void gather(__global float *out, __global const float *src,
+                     __global const int *idx) {
+  size_t i = get_global_id(0);
+  out[i] = src[idx[i]] * 2.0f + src[idx[i] + 1];
+}
+__kernel void total(__global float *out, __global const float *big, int n) {
+  float s = 0.0f;
+  for (int j = 0; j < n; j++) s += big[j];
+  out[get_global_id(0)] = s;
+}
+__kernel void bump(__global float *a) { a[get_global_id(0)] += 1.0f; }
+"""
+
+
+@pytest.fixture
+def small_devices(monkeypatch):
+    """Chunks of about 1 MiB: the devices seem to hold only a few of them."""
+    import skmd.runtime.devices  # noqa: F401
+    monkeypatch.setattr(chunked, "FILL", 8e-4 * (1 << 30) / _global_mem())
+
+
+def _global_mem() -> int:
+    from skmd.testing import usable_platform
+    return min(int(d.global_mem_size) for d in usable_platform().get_devices())
+
+
+def _vast(records):
+    return [r for r in records if r.merge == "chunks"]
+
+
+def triad_program(cl):
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    mf = cl.mem_flags
+    b = np.linspace(0, 1, N, dtype=np.float32)
+    c = np.cos(b)
+    a = np.empty_like(b)
+    use = np.sin(b)  # the program's own memory backs this one
+    ab = cl.Buffer(ctx, mf.WRITE_ONLY, a.nbytes)
+    bb = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=b)
+    cb = cl.Buffer(ctx, mf.READ_ONLY | mf.USE_HOST_PTR, hostbuf=c)
+    prg = cl.Program(ctx, SRC).build()
+    prg.triad(q, (N,), (128,), ab, bb, cb, np.float32(3.0))
+    cl.enqueue_copy(q, a, ab)
+    ub = cl.Buffer(ctx, mf.READ_WRITE | mf.USE_HOST_PTR, hostbuf=use)
+    prg.bump(q, (N,), (64,), ub)
+    cl.enqueue_copy(q, use, ub)
+    return {"a": a, "use": use.copy()}
+
+
+def gather_program(cl):
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    mf = cl.mem_flags
+    src = np.linspace(-1, 1, 8 * N, dtype=np.float32)
+    i = np.arange(N, dtype=np.int64)
+    idx = (i * 7 + (i * 2654435761) % 97).clip(0, 8 * N - 2).astype(np.int32)
+    out = np.empty(N, np.float32)
+    sb = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=src)
+    ib = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=idx)
+    ob = cl.Buffer(ctx, mf.WRITE_ONLY, out.nbytes)
+    prg = cl.Program(ctx, SRC).build()
+    prg.gather(q, (N,), (128,), ob, sb, ib)
+    cl.enqueue_copy(q, out, ob)
+    return {"out": out}
+
+
+def test_triad_in_chunks_is_bit_identical(small_devices):
+    bad, records = compare_with_and_without(triad_program, host_backed_min=1 << 20)
+    assert not bad, bad
+    runs = _vast(records)
+    assert len(runs) == 2
+    # several chunks, on more than one device, each moving only its rows
+    assert len([n for n in runs[0].notes if n.startswith("VAST chunk")]) >= 2
+    assert sum(1 for v in runs[0].shares.values() if v) >= 2
+    assert runs[0].bytes_moved and sum(
+        v for k, v in runs[0].bytes_moved.items() if k.startswith("host->")) == 2 * 4 * N
+
+
+def test_gather_goes_through_the_page_table(small_devices):
+    bad, records = compare_with_and_without(gather_program, host_backed_min=1 << 20)
+    assert not bad, bad
+    (run,) = _vast(records)
+    assert "frames" in run.notes[0]
+    assert len([n for n in run.notes if n.startswith("VAST chunk")]) >= 2
+
+
+def test_every_group_reading_the_whole_buffer_is_refused(small_devices):
+    def program(cl):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        big = cl.Buffer(ctx, cl.mem_flags.READ_ONLY, 16 * N)
+        out = cl.Buffer(ctx, cl.mem_flags.WRITE_ONLY, 4 * 256)
+        prg = cl.Program(ctx, SRC).build()
+        with pytest.raises(cl.RuntimeError, match="kernel total .*every work-group"):
+            prg.total(q, (256,), (64,), out, big, np.int32(4 * N))
+        return {}
+    run_with_skmd(program, host_backed_min=1 << 20)
+
+
+def test_host_backed_buffers_behave_like_buffers():
+    def program(cl):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        mf = cl.mem_flags
+        dev = ctx.devices[0]
+        host = np.arange(N, dtype=np.float32)
+        b = cl.Buffer(ctx, mf.READ_WRITE | mf.USE_HOST_PTR, hostbuf=host)
+        c = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=host)
+        assert b.size == c.size == host.nbytes
+        assert b.get_info(cl.mem_info.SIZE) == host.nbytes
+        host[0] = 42  # USE_HOST_PTR: the buffer is the program's memory
+        back = np.empty_like(host)
+        cl.enqueue_copy(q, back, b)
+        assert back[0] == 42
+        cl.enqueue_copy(q, back, c)  # COPY_HOST_PTR: a copy, made at creation
+        assert back[0] == 0
+        cl.enqueue_fill_buffer(q, c, np.float32(2.5), 0, c.size)
+        cl.enqueue_copy(q, b, c, byte_count=16, dst_offset=8)
+        assert host[2] == 2.5 and host[1] == 1 and host[6] == 6
+        with pytest.raises(cl.RuntimeError, match="host memory"):
+            cl.enqueue_map_buffer(q, b, cl.map_flags.READ, 0, (4,), np.float32)
+        assert dev.max_mem_alloc_size >= dev.global_mem_size >= 1 << 30
+        return {}
+    run_with_skmd(program, host_backed_min=1 << 20)
+
+
+def test_uninstall_restores_the_buffer_class():
+    import pyopencl as cl
+    from pyopencl import _cl
+    run_with_skmd(lambda cl: {})
+    assert cl.Buffer is _cl.Buffer
