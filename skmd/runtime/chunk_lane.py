@@ -172,6 +172,20 @@ class Lane:
             n += 1
         return n
 
+    def _set_args(self, k: cl.Kernel, swap: dict[int, Any], tables: dict[int, Any],
+                  first: int, last: int, windows: dict[int, vchunks.ArgWindow]) -> int:
+        """The program's arguments with ``swap``, the range and window bases, then per
+        paged argument its table (page table, or page accessed set) and element count;
+        the index of the next parameter."""
+        replay_args(k, self.work.args, swap)
+        n = self._trailing(k, first, last, windows)
+        for u in self.work.paged:
+            raw.kernel_set_arg(k, n, tables[u.arg])
+            raw.kernel_set_arg(k, n + 1, np.uint64(u.size // int(
+                self.work.entry.analysis.args[u.arg].elem_size)))
+            n += 2
+        return n
+
     def _enqueue(self, q: Any, k: cl.Kernel, first: int, last: int, wait: list) -> Any:
         launch = self.work.launch
         gs, off = sub_launch_shape(launch, first, last, self.work.entry.analysis.launch_mode)
@@ -184,16 +198,7 @@ class Lane:
         windows = {w.arg: w for w in ws}
         done = ChunkDone(self.dev.label, first, last)
         wait = list(slot.busy)
-        ins = []
-        for u in work.windowed:
-            w = windows[u.arg]
-            if w.read:
-                host = work.args[u.arg][1].host
-                lo, hi = w.read
-                ins.append(raw.enqueue_write_buffer(self.q_in, slot.bufs[u.arg], host[lo:hi],
-                                                    lo - w.window[0], wait or None, False))
-                done.events.append(("h2d", ins[-1], hi - lo))
-                done.in_bytes += hi - lo
+        ins = self._move(slot, windows, True, wait, done)
         if work.paged:
             tables = self._inspect(first, last, windows, slot, ins + wait)
             if tables is None:
@@ -223,30 +228,38 @@ class Lane:
                 done.in_bytes += nb + t.table.nbytes
                 done.frames += t.frames
         k = self.kernel
-        replay_args(k, work.args, {**self.swap, **slot.bufs, **slot.frames})
-        n = self._trailing(k, first, last, windows)
-        for u in work.paged:
-            raw.kernel_set_arg(k, n, slot.lpt[u.arg])
-            raw.kernel_set_arg(k, n + 1, np.uint64(u.size // int(
-                work.entry.analysis.args[u.arg].elem_size)))
-            n += 2
+        n = self._set_args(k, {**self.swap, **slot.bufs, **slot.frames}, slot.lpt, first,
+                           last, windows)
         if work.paged:
             raw.kernel_set_arg(k, n, self.miss)
         kevt = self._enqueue(self.q_run, k, first, last, ins + wait)
         done.events.append(("kernel", kevt, 0))
-        outs = []
-        for u in work.windowed:
-            w = windows[u.arg]
-            if w.write:
-                host = work.args[u.arg][1].host
-                lo, hi = w.write
-                outs.append(raw.enqueue_read_buffer(self.q_out, slot.bufs[u.arg], host[lo:hi],
-                                                    lo - w.window[0], [kevt], False))
-                done.events.append(("d2h", outs[-1], hi - lo))
-                done.out_bytes += hi - lo
+        outs = self._move(slot, windows, False, [kevt], done)
         slot.busy = outs + [kevt]
         self.done.append(done)
         return None
+
+    def _move(self, slot: _Slot, windows: dict[int, vchunks.ArgWindow], inward: bool,
+              wait: list, done: ChunkDone) -> list:
+        """The chunk's reads into its windows (``inward``) or its writes back to the host."""
+        evts = []
+        for u in self.work.windowed:
+            w = windows[u.arg]
+            span = w.read if inward else w.write
+            if not span:
+                continue
+            host = self.work.args[u.arg][1].host
+            lo, hi = span
+            if inward:
+                evts.append(raw.enqueue_write_buffer(self.q_in, slot.bufs[u.arg], host[lo:hi],
+                                                     lo - w.window[0], wait or None, False))
+                done.in_bytes += hi - lo
+            else:
+                evts.append(raw.enqueue_read_buffer(self.q_out, slot.bufs[u.arg], host[lo:hi],
+                                                    lo - w.window[0], wait or None, False))
+                done.out_bytes += hi - lo
+            done.events.append(("h2d" if inward else "d2h", evts[-1], hi - lo))
+        return evts
 
     def _inspect(self, first: int, last: int, windows: dict[int, vchunks.ArgWindow],
                  slot: _Slot, wait: list) -> dict[int, pages.PageTable] | None:
@@ -259,14 +272,8 @@ class Lane:
             npg = pages.page_count(u.size)
             fills.append(raw.enqueue_fill_buffer(self.q_run, slot.pas[u.arg], np.uint8(0), 0,
                                                  npg, wait or None))
-        swap = {**self.swap, **slot.bufs, **slot.scratch, **slot.pas}
-        replay_args(k, work.args, swap)
-        n = self._trailing(k, first, last, windows)
-        for u in work.paged:
-            raw.kernel_set_arg(k, n, slot.pas[u.arg])
-            raw.kernel_set_arg(k, n + 1, np.uint64(u.size // int(
-                work.entry.analysis.args[u.arg].elem_size)))
-            n += 2
+        self._set_args(k, {**self.swap, **slot.bufs, **slot.scratch, **slot.pas}, slot.pas,
+                       first, last, windows)
         evt = self._enqueue(self.q_run, k, first, last, fills + wait)
         tables = {}
         for u in work.paged:

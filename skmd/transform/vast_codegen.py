@@ -87,6 +87,11 @@ def _paged_sites(fn: ci.Cursor, params: list[ci.Cursor], paged: Mapping[int, int
             raise VastRefused(f"argument {params[arg].spelling} is used other than as "
                               "a[index]")
     for arg, sub, idx in sites:
+        lo, hi = sub.extent.start.offset, sub.extent.end.offset
+        ilo, ihi = idx.extent.start.offset, idx.extent.end.offset
+        if not (lo < ilo <= ihi < hi) or sub.extent.start.file is None:
+            raise VastRefused(f"an access to {params[arg].spelling} is written through a "
+                              "macro")
         for k in idx.walk_preorder():
             if k.kind == ci.CursorKind.DECL_REF_EXPR and k.referenced is not None \
                     and k.referenced.hash in decls:

@@ -93,9 +93,9 @@ def triad() -> str:
 def stencil() -> str:
     w = 4096
     h = MIB * 2**20 // 4 // w
-    src = filled(w * h, 3)
-    out = np.empty_like(src)
-    ib = cl.Buffer(ctx, mf.READ_ONLY | mf.USE_HOST_PTR, hostbuf=src)
+    out = np.empty(w * h, np.float32)
+    # the program's own array backs the input (USE_HOST_PTR)
+    ib = cl.Buffer(ctx, mf.READ_ONLY | mf.USE_HOST_PTR, hostbuf=filled(w * h, 3))
     ob = cl.Buffer(ctx, mf.WRITE_ONLY, out.nbytes)
     prg.stencil(queue, (w, h), (64, 4), ob, ib, np.int32(w), np.int32(h))
     cl.enqueue_copy(queue, out, ob)
