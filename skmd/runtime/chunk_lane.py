@@ -213,7 +213,7 @@ class Lane:
             slot.frames_sent = []
             for arg, t in tables.items():
                 host = work.args[arg][1].host
-                pages.pack_frames(t, host, slot.frames_host[arg])
+                pages.pack_frames(t, host.size, host.copy_out, slot.frames_host[arg])
                 nb = t.frame_bytes
                 if nb:
                     e1 = raw.enqueue_write_buffer(self.q_in, slot.frames[arg],
@@ -250,15 +250,18 @@ class Lane:
                 continue
             host = self.work.args[u.arg][1].host
             lo, hi = span
+            for at, view in host.segments(lo, hi):
+                if inward:
+                    evts.append(raw.enqueue_write_buffer(self.q_in, slot.bufs[u.arg], view,
+                                                         at - w.window[0], wait or None, False))
+                else:
+                    evts.append(raw.enqueue_read_buffer(self.q_out, slot.bufs[u.arg], view,
+                                                        at - w.window[0], wait or None, False))
+                done.events.append(("h2d" if inward else "d2h", evts[-1], view.nbytes))
             if inward:
-                evts.append(raw.enqueue_write_buffer(self.q_in, slot.bufs[u.arg], host[lo:hi],
-                                                     lo - w.window[0], wait or None, False))
                 done.in_bytes += hi - lo
             else:
-                evts.append(raw.enqueue_read_buffer(self.q_out, slot.bufs[u.arg], host[lo:hi],
-                                                    lo - w.window[0], wait or None, False))
                 done.out_bytes += hi - lo
-            done.events.append(("h2d" if inward else "d2h", evts[-1], hi - lo))
         return evts
 
     def _inspect(self, first: int, last: int, windows: dict[int, vchunks.ArgWindow],

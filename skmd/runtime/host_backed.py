@@ -24,6 +24,7 @@ import pyopencl as cl
 from pyopencl import _cl
 
 from skmd.runtime import raw
+from skmd.runtime.host_bytes import HostBytes, Maker, plain
 
 _INIT = _cl.Buffer.__init__
 #: bytes of the real buffer standing in for a host-backed one
@@ -32,14 +33,16 @@ STAND_IN_BYTES = 64
 _limit: int | None = None
 #: buffers of at least this many bytes are host-backed even when they fit (0: off)
 _force_min: int = 0
+#: makes the bytes of buffers the program gives no memory for
+_make: Maker = plain
 #: how many host-backed buffers exist (launches look for them only when some do)
 live = 0
 
 
-def configure(limit: int | None, force_min: int) -> None:
+def configure(limit: int | None, force_min: int, make: Maker | None = None) -> None:
     """Set at install from the home device and the settings."""
-    global _limit, _force_min
-    _limit, _force_min = limit, int(force_min)
+    global _limit, _force_min, _make
+    _limit, _force_min, _make = limit, int(force_min), make or plain
 
 
 def host_memory() -> int:
@@ -83,7 +86,7 @@ Buffer.__qualname__ = Buffer.__name__ = "Buffer"
 
 
 class HostBackedBuffer(Buffer):
-    """A buffer whose bytes are ``self.host`` (uint8, its logical size)."""
+    """A buffer whose bytes are ``self.host`` (:class:`HostBytes`, its logical size)."""
 
     def __init__(self, context: Any, flags: int, size: int = 0, hostbuf: Any = None) -> None:
         global live
@@ -123,29 +126,28 @@ class HostBackedBuffer(Buffer):
         if param == cl.mem_info.FLAGS:
             return self.mem_flags
         if param == cl.mem_info.HOST_PTR and self.program_array is not None:
-            return self.host.ctypes.data
+            return self.host.pieces[0].ctypes.data
         return super().get_info(param)
 
     def __repr__(self) -> str:
         return f"<pyopencl.Buffer of {self.logical_size} bytes in host memory (skmd)>"
 
 
-def _host_bytes(flags: int, n: int, hostbuf: Any) -> np.ndarray:
+def _host_bytes(flags: int, n: int, hostbuf: Any) -> HostBytes:
     mf = cl.mem_flags
-    if hostbuf is not None:
-        src = np.frombuffer(memoryview(hostbuf).cast("B"), dtype=np.uint8) \
-            if memoryview(hostbuf).c_contiguous else None
-        if src is None:
-            raise cl.LogicError("Buffer: hostbuf must be contiguous")
-        if src.nbytes < n:
-            raise cl.LogicError(f"Buffer: hostbuf has {src.nbytes} bytes, fewer than "
-                                f"the size {n}")
-        if int(flags) & int(mf.USE_HOST_PTR) and not memoryview(hostbuf).readonly:
-            return src[:n]  # the program's memory is the buffer, as OpenCL says
-        out = np.empty(n, dtype=np.uint8)
-        out[:] = src[:n]
-        return out
-    return np.empty(n, dtype=np.uint8)
+    if hostbuf is None:
+        return _make(n)
+    view = memoryview(hostbuf)
+    if not view.c_contiguous:
+        raise cl.LogicError("Buffer: hostbuf must be contiguous")
+    src = np.frombuffer(view.cast("B"), dtype=np.uint8)
+    if src.nbytes < n:
+        raise cl.LogicError(f"Buffer: hostbuf has {src.nbytes} bytes, fewer than the size {n}")
+    if int(flags) & int(mf.USE_HOST_PTR) and not view.readonly:
+        return HostBytes.of(src[:n])  # the program's memory is the buffer, as OpenCL says
+    out = _make(n)
+    out.copy_in(0, src[:n])
+    return out
 
 
 def is_host_backed(obj: Any) -> bool:
@@ -185,34 +187,31 @@ def _span(buf: HostBackedBuffer, offset: int, nbytes: int, what: str) -> slice:
 def write(queue: Any, mem: HostBackedBuffer, hostbuf: Any, dst_offset: int = 0,
           wait_for: Any = None, is_blocking: bool = True) -> Any:
     src = _view(hostbuf, False)
-    dst = mem.host[_span(mem, dst_offset, src.nbytes, "enqueue_copy")]
-    if dst.ctypes.data != src.ctypes.data:
-        evt = _done(queue, wait_for)
-        dst[:] = src
-        return evt
-    return _done(queue, wait_for)
+    _span(mem, dst_offset, src.nbytes, "enqueue_copy")
+    evt = _done(queue, wait_for)
+    mem.host.copy_in(dst_offset, src)
+    return evt
 
 
 def read(queue: Any, mem: HostBackedBuffer, hostbuf: Any, src_offset: int = 0,
          wait_for: Any = None, is_blocking: bool = True) -> Any:
     dst = _view(hostbuf, True)
-    src = mem.host[_span(mem, src_offset, dst.nbytes, "enqueue_copy")]
+    _span(mem, src_offset, dst.nbytes, "enqueue_copy")
     evt = _done(queue, wait_for)
-    if dst.ctypes.data != src.ctypes.data:  # reading a USE_HOST_PTR buffer into itself
-        dst[:] = src
+    mem.host.copy_out(src_offset, dst)  # a USE_HOST_PTR buffer read into itself: nothing
     return evt
 
 
 def fill(queue: Any, mem: HostBackedBuffer, pattern: Any, offset: int, size: int,
          wait_for: Any = None) -> Any:
     pat = _view(pattern, False)
-    dst = mem.host[_span(mem, offset, size, "enqueue_fill_buffer")]
+    _span(mem, offset, size, "enqueue_fill_buffer")
+    if not pat.nbytes or size % pat.nbytes or offset % pat.nbytes:
+        raise cl.LogicError("enqueue_fill_buffer: offset and size must be multiples of the "
+                            "pattern (INVALID_VALUE)")
     evt = _done(queue, wait_for)
-    if pat.nbytes and size % pat.nbytes == 0:
-        dst.reshape(-1, pat.nbytes)[:] = pat
-    else:
-        raise cl.LogicError("enqueue_fill_buffer: size is not a multiple of the pattern "
-                            "(INVALID_VALUE)")
+    for at, view in mem.host.segments(offset, offset + size):
+        view.reshape(-1, pat.nbytes)[:] = pat  # pieces are whole multiples of patterns
     return evt
 
 
@@ -224,15 +223,21 @@ def copy(queue: Any, src: Any, dst: Any, byte_count: int = -1, src_offset: int =
     if wait_for:
         raw.wait_for_events(list(wait_for))
     raw.queue_finish(queue)
-    if is_host_backed(src) and is_host_backed(dst):
-        a = src.host[_span(src, src_offset, byte_count, "enqueue_copy")]
-        dst.host[_span(dst, dst_offset, byte_count, "enqueue_copy")] = a
-    elif is_host_backed(src):
-        a = src.host[_span(src, src_offset, byte_count, "enqueue_copy")]
-        raw.enqueue_write_buffer(queue, dst, a, dst_offset=dst_offset, is_blocking=True)
-    else:
-        b = dst.host[_span(dst, dst_offset, byte_count, "enqueue_copy")]
-        raw.enqueue_read_buffer(queue, src, b, src_offset, None, True)
+    if is_host_backed(src):
+        _span(src, src_offset, byte_count, "enqueue_copy")
+    if is_host_backed(dst):
+        _span(dst, dst_offset, byte_count, "enqueue_copy")
+    for at, view in (src.host.segments(src_offset, src_offset + byte_count)
+                     if is_host_backed(src) else [(src_offset, None)]):
+        n = view.nbytes if view is not None else byte_count
+        to = dst_offset + at - src_offset
+        if view is None:  # device to host bytes
+            for d_at, d_view in dst.host.segments(to, to + n):
+                raw.enqueue_read_buffer(queue, src, d_view, src_offset + d_at - to, None, True)
+        elif is_host_backed(dst):
+            dst.host.copy_in(to, view)
+        else:
+            raw.enqueue_write_buffer(queue, dst, view, to, None, True)
     return _done(queue, None)
 
 

@@ -46,7 +46,10 @@ def install(set_: Callable[[Any, str, Any], None]) -> None:
     the commands that touch them are served there (after the patches above)."""
     from skmd import config
     from skmd.runtime.core import get_runtime
-    host_backed.configure(get_runtime().home.max_alloc, config.get().host_backed_min)
+    from skmd.runtime.host_bytes import maker_for
+    rt = get_runtime()
+    host_backed.configure(rt.home.max_alloc, config.get().host_backed_min,
+                          maker_for(rt.home, rt.warn_once))
     set_(cl, "Buffer", host_backed.Buffer)
     for name, serve in _HOST_SERVED.items():
         set_(_cl, name, _host_side(getattr(_cl, name), serve, name))

@@ -10,6 +10,7 @@ copied as one run.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -58,15 +59,15 @@ def table_from_marks(marks: np.ndarray) -> PageTable:
     return PageTable(table, pages, page_runs(pages))
 
 
-def pack_frames(table: PageTable, host: np.ndarray, out: np.ndarray) -> None:
-    """Copy the touched pages of ``host`` (bytes) into ``out`` (frame order); the
-    tail of a last, partial page is left as it was."""
-    size = host.size
+def pack_frames(table: PageTable, size: int,
+                copy_out: Callable[[int, np.ndarray], None], out: np.ndarray) -> None:
+    """Copy the touched pages of a buffer of ``size`` bytes into ``out`` (frame order)
+    through ``copy_out(offset, dst)``; the tail of a last, partial page is left as it was."""
     for page, frame, n in table.runs:
         lo = page * PAGE_BYTES
         hi = min(size, (page + n) * PAGE_BYTES)
         dst = frame * PAGE_BYTES
-        out[dst:dst + hi - lo] = host[lo:hi]
+        copy_out(lo, out[dst:dst + hi - lo])
 
 
 def element_fits(elem_size: int) -> bool:

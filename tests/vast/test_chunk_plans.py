@@ -80,7 +80,7 @@ def test_frames_hold_the_touched_pages_in_order():
     marks[[1, 2, 5]] = 1
     t = pages.table_from_marks(marks)
     out = np.zeros(t.frame_bytes, np.uint8)
-    pages.pack_frames(t, host, out)
+    pages.pack_frames(t, host.size, lambda lo, dst: dst.__setitem__(slice(None), host[lo:lo + dst.size]), out)
     assert np.array_equal(out[:2 * P], host[P:3 * P])
     assert np.array_equal(out[2 * P:2 * P + 100], host[5 * P:])
     assert pages.element_fits(4) and pages.element_fits(16) and not pages.element_fits(12)

@@ -148,3 +148,33 @@ def test_uninstall_restores_the_buffer_class():
     from pyopencl import _cl
     run_with_skmd(lambda cl: {})
     assert cl.Buffer is _cl.Buffer
+
+
+def test_page_locked_pieces_hold_a_buffer_across_their_seams(small_devices, monkeypatch):
+    """On a GPU home the bytes are page-locked pieces: transfers split at their seams."""
+    from skmd.runtime import host_backed, host_bytes
+
+    real = host_backed.configure
+
+    def pieces(limit, force_min, make=None):
+        def make_pieces(n):
+            from skmd.runtime.core import get_runtime
+            home = get_runtime().home
+            return host_bytes.page_locked(n, home.context, home.queue, piece=3 << 18)
+        real(limit, force_min, make_pieces)
+    monkeypatch.setattr(host_backed, "configure", pieces)
+    bad, records = compare_with_and_without(triad_program, host_backed_min=1 << 20)
+    assert not bad, bad
+    assert len(_vast(records)) == 2
+
+
+def test_host_bytes_segments_cover_a_range_once():
+    import numpy as np
+    from skmd.runtime.host_bytes import HostBytes
+    hb = HostBytes([np.zeros(10, np.uint8), np.zeros(7, np.uint8), np.zeros(5, np.uint8)])
+    segs = hb.segments(8, 19)
+    assert [(at, v.nbytes) for at, v in segs] == [(8, 2), (10, 7), (17, 2)]
+    hb.copy_in(8, np.arange(11, dtype=np.uint8))
+    back = np.empty(11, np.uint8)
+    hb.copy_out(8, back)
+    assert list(back) == list(range(11)) and hb.pieces[1][0] == 2

@@ -1,0 +1,98 @@
+"""The host bytes behind a host-backed buffer: one array, or page-locked pieces.
+
+A buffer the program gives with ``USE_HOST_PTR`` is the program's own array.  Any
+other is made by skmd: on a home device that is not host memory (a GPU) it is
+page-locked, so chunks move at the link's page-locked speed straight from it; a
+driver pins at most its largest allocation at a time, so the bytes are pieces of
+at most :data:`PIECE_BYTES`, each a mapped ``ALLOC_HOST_PTR`` buffer.  Callers ask
+for the pieces a byte range covers (:meth:`HostBytes.segments`).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+import pyopencl as cl
+
+from skmd.runtime import raw
+
+#: largest page-locked piece (drivers pin at most their largest allocation)
+PIECE_BYTES = 1 << 30
+
+
+class HostBytes:
+    def __init__(self, pieces: list[np.ndarray], keep: list[Any] | None = None) -> None:
+        self.pieces = pieces
+        self.starts = np.cumsum([0] + [p.nbytes for p in pieces])
+        self.size = int(self.starts[-1])
+        self._keep = keep or []  # the page-locked buffers the pieces are mapped from
+        self.pinned = bool(keep)
+
+    @classmethod
+    def of(cls, arr: np.ndarray) -> "HostBytes":
+        return cls([arr])
+
+    def contiguous(self) -> np.ndarray | None:
+        return self.pieces[0] if len(self.pieces) == 1 else None
+
+    def segments(self, lo: int, hi: int) -> list[tuple[int, np.ndarray]]:
+        """(absolute offset, view) of the pieces covering ``[lo, hi)``, in order."""
+        out = []
+        k = int(np.searchsorted(self.starts, lo, side="right")) - 1
+        while lo < hi and k < len(self.pieces):
+            base = int(self.starts[k])
+            end = min(hi, base + self.pieces[k].nbytes)
+            out.append((lo, self.pieces[k][lo - base:end - base]))
+            lo = end
+            k += 1
+        return out
+
+    def copy_in(self, lo: int, src: np.ndarray) -> None:
+        for at, view in self.segments(lo, lo + src.nbytes):
+            if view.ctypes.data != src[at - lo:].ctypes.data:
+                view[:] = src[at - lo:at - lo + view.nbytes]
+
+    def copy_out(self, lo: int, dst: np.ndarray) -> None:
+        for at, view in self.segments(lo, lo + dst.nbytes):
+            if view.ctypes.data != dst[at - lo:].ctypes.data:
+                dst[at - lo:at - lo + view.nbytes] = view
+
+
+def plain(n: int) -> HostBytes:
+    return HostBytes.of(np.empty(n, dtype=np.uint8))
+
+
+def page_locked(n: int, context: cl.Context, queue: cl.CommandQueue,
+                piece: int = PIECE_BYTES) -> HostBytes:
+    """``n`` bytes of page-locked memory in pieces (cl.Error if the driver refuses)."""
+    pieces, keep = [], []
+    left = n
+    while left > 0:
+        m = min(piece, left)
+        buf = cl.Buffer(context, cl.mem_flags.READ_WRITE | cl.mem_flags.ALLOC_HOST_PTR, m)
+        arr, _ = raw.enqueue_map_buffer(queue, buf, cl.map_flags.READ | cl.map_flags.WRITE,
+                                        0, (m,), np.uint8, is_blocking=True)
+        pieces.append(arr)
+        keep.append(buf)
+        left -= m
+    return HostBytes(pieces or [np.empty(0, np.uint8)], keep)
+
+
+#: makes the bytes of a buffer skmd allocates (set at install: page-locked on a GPU home)
+Maker = Callable[[int], HostBytes]
+
+
+def maker_for(home: Any, warn: Callable[[str, str], None]) -> Maker:
+    """Page-locked pieces on a home device that is not host memory; else plain arrays
+    (also when the driver will pin no more: warned once)."""
+    if home.host_unified:
+        return plain
+
+    def make(n: int) -> HostBytes:
+        try:
+            return page_locked(n, home.context, home.queue, min(PIECE_BYTES, home.max_alloc))
+        except cl.Error as exc:
+            warn("vast-pinned", f"{n} bytes of page-locked memory refused ({exc}); a buffer "
+                                "larger than the device is kept in pageable memory")
+            return plain(n)
+    return make
