@@ -81,6 +81,29 @@ def _program(ctx: cl.Context, dev: Any, source: str, options: str, name: str) ->
     return cl.Kernel(prg, name)
 
 
+#: generated chunk programs by (kernel key, argument shape): parsed once per process
+_sources: dict[tuple, str] = {}
+
+
+def _kernel_for(work: LaneWork, dev: Any, ctx: cl.Context, inspector: bool) -> cl.Kernel:
+    """The chunk kernel (or inspector) for these windowed and paged arguments, built
+    once per device and context (kept with the kernel's partition-ready clones)."""
+    e, an = work.entry, work.entry.analysis
+    windowed = {u.arg: an.args[u.arg].space for u in work.windowed}
+    paged = {u.arg: int(an.args[u.arg].elem_size) for u in work.paged}
+    shape = (tuple(sorted(windowed.items())), tuple(sorted(paged.items())), inspector)
+    key = f"vast{hash(shape)}:{dev.label}@{ctx.int_ptr}"
+    k = e.clones.get(key)
+    if k is None:
+        with e.lock:
+            src = _sources.get((e.key, shape))
+            if src is None:
+                src = _sources[(e.key, shape)] = vast_source(
+                    e.source, e.options, e.name, an.launch_mode, windowed, paged, inspector)
+            k = e.clones[key] = _program(ctx, dev, src, e.options, e.name)
+    return k
+
+
 class _Slot:
     def __init__(self, ctx: cl.Context, work: LaneWork) -> None:
         sizes: dict[int, int] = {}
@@ -115,14 +138,8 @@ class Lane:
         props = cl.command_queue_properties.PROFILING_ENABLE
         self.q_in, self.q_run, self.q_out = (cl.CommandQueue(ctx, dev.device, properties=props)
                                              for _ in range(3))
-        windowed = {u.arg: an.args[u.arg].space for u in work.windowed}
-        paged = {u.arg: int(an.args[u.arg].elem_size) for u in work.paged}
-        self.kernel = _program(ctx, dev, vast_source(e.source, e.options, e.name,
-                                                     an.launch_mode, windowed, paged),
-                               e.options, e.name)
-        self.inspector = _program(ctx, dev, vast_source(
-            e.source, e.options, e.name, an.launch_mode, windowed, paged, inspector=True),
-            e.options, e.name) if paged else None
+        self.kernel = _kernel_for(work, dev, ctx, False)
+        self.inspector = _kernel_for(work, dev, ctx, True) if work.paged else None
         self.swap: dict[int, Any] = {}
         if not is_home:  # small buffers the kernel reads: whole copies on this device
             for i, b in work.others.items():

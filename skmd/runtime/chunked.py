@@ -32,6 +32,9 @@ from skmd.vast import pages
 
 #: share of a device's memory the chunks of a launch may take
 FILL = 0.8
+#: a launch runs in at least this many chunks (when they are not below CHUNK_FLOOR)
+MIN_CHUNKS = 8
+CHUNK_FLOOR = 32 << 20
 
 
 def refuse(kernel: str, why: str) -> NoReturn:
@@ -96,6 +99,8 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, args: dict[int, ArgV
         devices = [rt.home]  # small outputs stay where the program's buffer is
     small = sum(int(b.size) for b in others.values())
     per_chunk = int(min(d.global_mem for d in devices) * FILL - small) // 2
+    # enough chunks that moving some overlaps computing others, even on data that fits
+    per_chunk = min(per_chunk, max(sum(u.size for u in uses) // MIN_CHUNKS, CHUNK_FLOOR))
     max_alloc = min(d.max_alloc for d in devices)
     paged = [u for u in uses if u.paged]
     reserve: dict[int, int] = {}
@@ -133,8 +138,9 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, args: dict[int, ArgV
                        start_s=t_start - rt.t0, total_groups=launch.total_groups,
                        global_size=launch.global_size, local_size=launch.local_size,
                        policy=settings.policy, mode=settings.mode)
-    lanes = _lanes(rt, queue, work, devices, hq, name)
-    _run_lanes(lanes, plan)
+    with rt.split_lock:
+        lanes = _lanes(rt, queue, work, devices, hq, name)
+        _run_lanes(lanes, plan)
     for u in uses:
         if u.written:
             bufmod.note_written(args[u.arg][1])

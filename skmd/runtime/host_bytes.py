@@ -14,7 +14,7 @@ from typing import Any, Callable
 import numpy as np
 import pyopencl as cl
 
-from skmd.runtime import raw
+from skmd.runtime import copies, raw
 
 #: largest page-locked piece (drivers pin at most their largest allocation)
 PIECE_BYTES = 1 << 30
@@ -50,12 +50,12 @@ class HostBytes:
     def copy_in(self, lo: int, src: np.ndarray) -> None:
         for at, view in self.segments(lo, lo + src.nbytes):
             if view.ctypes.data != src[at - lo:].ctypes.data:
-                view[:] = src[at - lo:at - lo + view.nbytes]
+                copies.copy(view, src[at - lo:at - lo + view.nbytes])  # on several threads
 
     def copy_out(self, lo: int, dst: np.ndarray) -> None:
         for at, view in self.segments(lo, lo + dst.nbytes):
             if view.ctypes.data != dst[at - lo:].ctypes.data:
-                dst[at - lo:at - lo + view.nbytes] = view
+                copies.copy(dst[at - lo:at - lo + view.nbytes], view)
 
 
 def plain(n: int) -> HostBytes:

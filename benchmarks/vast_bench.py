@@ -1,0 +1,263 @@
+"""VAST on one GPU: kernels over buffers larger than the GPU (thesis §4.6).
+
+One measurement per process (the buffers of one fill most of host memory):
+
+* ``link``: the GPU's page-locked link, h2d and d2h (1 GiB, best of 3);
+* ``stream --gb G``: a triad over three G GB buffers under skmd on the GPU alone.
+  The program holds no host arrays: skmd backs the buffers with page-locked host
+  memory, a kernel fills them, the triad is timed, samples are checked.  Its time
+  is set against the link: the least any schedule needs is
+  ``max(2G / h2d, G / d2h)`` (inputs and outputs move at once);
+* ``compute --gb G --iters K``: ``y = f(x)`` with K multiply-adds per element over
+  two G GB buffers, under skmd on the devices ``SKMD_DEVICES`` names (the GPU
+  alone, or the CPU alone: the same program; plain PoCL refuses buffers that
+  large), and plainly on the CPU over a slice that fits (its rate per element);
+* ``fits --gb G``: the triad program over buffers that fit, plainly on the GPU and
+  under skmd forced into chunks (``SKMD_HOST_BACKED_MIN``), alternating rounds in
+  one process; medians and 95 % intervals.
+
+    python benchmarks/vast_bench.py PART [--gb G] [--iters K] [--json FILE]
+
+Every part prints a table and writes its figures as JSON.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+
+import numpy as np
+
+SRC = """
+__kernel void init(__global float *b, __global float *c) {
+  size_t i = get_global_id(0);
+  b[i] = (float)(i % 1000003) * 0.5f;
+  c[i] = (float)(i % 999983) * 0.25f;
+}
+__kernel void triad(__global float *a, __global const float *b, __global const float *c,
+                    float s) {
+  size_t i = get_global_id(0);
+  a[i] = b[i] + s * c[i];
+}
+__kernel void poly(__global float *y, __global const float *x, int iters) {
+  size_t i = get_global_id(0);
+  float v = x[i], acc = 0.0f;
+  for (int k = 0; k < iters; k++) acc = acc * v + 0.999f;
+  y[i] = acc;
+}
+__kernel void ramp(__global float *x) {
+  size_t i = get_global_id(0);
+  x[i] = (float)(i % 4099) * 0.00024f;
+}
+"""
+GB = 10**9
+LS = 256
+
+
+def _ctx():
+    import pyopencl as cl
+    ctx = cl.create_some_context(interactive=False)
+    return cl, ctx, cl.CommandQueue(ctx), cl.Program(ctx, SRC).build()
+
+
+def _n(gb: float) -> int:
+    return int(gb * GB) // 4 // LS * LS
+
+
+def link(ns) -> dict:
+    import pyopencl as cl
+    from timing import best_of
+    dev = [d for p in cl.get_platforms() for d in p.get_devices()
+           if d.type & cl.device_type.GPU][0]
+    ctx = cl.Context([dev])
+    q = cl.CommandQueue(ctx)
+    n = 1 << 30
+    pin = cl.Buffer(ctx, cl.mem_flags.ALLOC_HOST_PTR, n)
+    arr, _ = cl.enqueue_map_buffer(q, pin, cl.map_flags.READ | cl.map_flags.WRITE, 0, (n,),
+                                   np.uint8, is_blocking=True)
+    arr[:] = 1
+    d = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, n)
+    h2d = n / best_of(lambda: cl.enqueue_copy(q, d, arr, is_blocking=True), 3, True)
+    d2h = n / best_of(lambda: cl.enqueue_copy(q, arr, d, is_blocking=True), 3, True)
+    out = {"device": dev.name, "h2d_GBps": h2d / GB, "d2h_GBps": d2h / GB}
+    print(f"page-locked link of {dev.name}: h2d {h2d / GB:.1f} GB/s, d2h {d2h / GB:.1f} GB/s")
+    return out
+
+
+def _check(cl, q, buf, n, expect) -> int:
+    """Wrong floats among 1 Mi samples at four places."""
+    bad = 0
+    for at in (0, n // 3, 2 * n // 3, n - (1 << 18)):
+        got = np.empty(1 << 18, np.float32)
+        cl.enqueue_copy(q, got, buf, src_offset=4 * at)
+        i = np.arange(at, at + got.size, dtype=np.int64)
+        bad += int(np.count_nonzero(got != expect(i)))
+    return bad
+
+
+def _vast_note(rt) -> str:
+    recs = [r for r in rt.records if r.merge == "chunks"]
+    return recs[-1].notes[0] if recs else "no chunked launch"
+
+
+def stream(ns) -> dict:
+    import skmd
+    skmd.install()
+    from skmd.runtime.core import get_runtime
+    cl, ctx, q, prg = _ctx()
+    n = _n(ns.gb)
+    t = time.perf_counter()
+    a, b, c = (cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4 * n) for _ in range(3))
+    t_alloc = time.perf_counter() - t
+    t = time.perf_counter()
+    prg.init(q, (n,), (LS,), b, c)
+    q.finish()
+    t_init = time.perf_counter() - t
+    times = []
+    for _ in range(ns.repeat):
+        t = time.perf_counter()
+        prg.triad(q, (n,), (LS,), a, b, c, np.float32(3.0))
+        q.finish()
+        times.append(time.perf_counter() - t)
+
+    def expect(i):
+        return (np.float32(0.5) * (i % 1000003).astype(np.float32)
+                + np.float32(3.0) * (np.float32(0.25) * (i % 999983).astype(np.float32)))
+    bad = _check(cl, q, a, n, expect)
+    rt = get_runtime()
+    out = {"gb_per_buffer": 4 * n / GB, "alloc_s": t_alloc, "init_s": t_init,
+           "triad_s": times, "best_s": min(times), "wrong_samples": bad,
+           "devices": [d.label for d in rt.devices], "chunks": _vast_note(rt)}
+    if ns.link:
+        lk = json.load(open(ns.link))
+        bound = max(2 * 4 * n / (lk["h2d_GBps"] * GB), 4 * n / (lk["d2h_GBps"] * GB))
+        out.update(link=lk, bound_s=bound, of_link=bound / min(times))
+    print(f"triad over 3 x {4 * n / GB:.1f} GB on {out['devices']}: best {min(times):.2f} s "
+          f"of {[round(x, 2) for x in times]}" + (f"; link bound {out['bound_s']:.2f} s: "
+                                                  f"{100 * out['of_link']:.0f} % of the "
+                                                  "page-locked link" if ns.link else "")
+          + f"; allocation {t_alloc:.1f} s, fill {t_init:.1f} s; wrong samples {bad}")
+    print("  ", out["chunks"])
+    return out
+
+
+def compute(ns) -> dict:
+    import skmd
+    skmd.install()
+    from skmd.runtime.core import get_runtime
+    cl, ctx, q, prg = _ctx()
+    n = _n(ns.gb)
+    x, y = (cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4 * n) for _ in range(2))
+    prg.ramp(q, (n,), (LS,), x)
+    q.finish()
+    t = time.perf_counter()
+    prg.poly(q, (n,), (LS,), y, x, np.int32(ns.iters))
+    q.finish()
+    took = time.perf_counter() - t
+    rt = get_runtime()
+    got = np.empty(1 << 18, np.float32)
+    cl.enqueue_copy(q, got, y, src_offset=4 * (n // 2))
+    out = {"gb_per_buffer": 4 * n / GB, "iters": ns.iters, "seconds": took,
+           "devices": [d.label for d in rt.devices], "chunks": _vast_note(rt),
+           "sample_sum": float(got.astype(np.float64).sum())}
+    print(f"poly x{ns.iters} over 2 x {4 * n / GB:.1f} GB under skmd on {out['devices']}: "
+          f"{took:.2f} s")
+    print("  ", out["chunks"])
+    return out
+
+
+def compute_plain_cpu(ns) -> dict:
+    """Plain PoCL on the CPU over a slice that fits: its seconds per element."""
+    import pyopencl as cl
+    dev = [d for p in cl.get_platforms() for d in p.get_devices()
+           if d.type & cl.device_type.CPU][0]
+    ctx = cl.Context([dev])
+    q = cl.CommandQueue(ctx)
+    prg = cl.Program(ctx, SRC).build()
+    n = _n(min(ns.gb, dev.max_mem_alloc_size / GB / 2))
+    x, y = (cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4 * n) for _ in range(2))
+    prg.ramp(q, (n,), (LS,), x)
+    q.finish()
+    t = time.perf_counter()
+    prg.poly(q, (n,), (LS,), y, x, np.int32(ns.iters))
+    q.finish()
+    took = time.perf_counter() - t
+    per = took / n
+    out = {"elements": n, "seconds": took, "s_per_element": per}
+    print(f"plain PoCL CPU, poly x{ns.iters} over {4 * n / GB:.1f} GB: {took:.2f} s "
+          f"({per * 1e9:.3f} ns per element)")
+    return out
+
+
+def fits(ns) -> dict:
+    from skmd.testing import skmd_installed
+    n = _n(ns.gb)
+    b = np.linspace(0, 1, n, dtype=np.float32)
+    c = np.cos(b)
+
+    def program() -> tuple[float, np.ndarray]:
+        cl, ctx, q, prg = _ctx()
+        prg.triad = cl.Kernel(prg, "triad")
+        t = time.perf_counter()
+        mf = cl.mem_flags
+        a = np.empty_like(b)
+        ab = cl.Buffer(ctx, mf.WRITE_ONLY, a.nbytes)
+        bb = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=b)
+        cb = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=c)
+        prg.triad(q, (n,), (LS,), ab, bb, cb, np.float32(3.0))
+        cl.enqueue_copy(q, a, ab)
+        return time.perf_counter() - t, a
+
+    plain, forced = [], []
+    ref = None
+    for _ in range(ns.repeat):
+        s, a = program()
+        plain.append(s)
+        ref = a if ref is None else ref
+        with skmd_installed(devices=ns.devices, host_backed_min=1 << 20) as rt:
+            program()  # the chunk kernels are built once per kernel, as plain's program is
+            s, a2 = program()
+            note = _vast_note(rt)
+        forced.append(s)
+        assert np.array_equal(a2, ref), "skmd's result differs"
+    out = {"gb_per_buffer": 4 * n / GB, "plain_s": plain, "forced_s": forced,
+           "plain_median": statistics.median(plain), "forced_median": statistics.median(forced),
+           "of_plain": statistics.median(plain) / statistics.median(forced), "chunks": note,
+           "ci95": {k: _ci(v) for k, v in (("plain", plain), ("forced", forced))}}
+    print(f"triad over 3 x {4 * n / GB:.1f} GB that fit: plain GPU median "
+          f"{out['plain_median']:.3f} s, skmd forced into chunks {out['forced_median']:.3f} s: "
+          f"{100 * out['of_plain']:.0f} % of plain's speed ({ns.repeat} alternating rounds)")
+    print("  ", note)
+    return out
+
+
+def _ci(xs: list[float]) -> tuple[float, float]:
+    """95 % interval of the median (order statistics; the whole range for few rounds)."""
+    s = sorted(xs)
+    k = max(0, int(len(s) / 2 - 0.98 * len(s) ** 0.5))
+    return s[k], s[-1 - k]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("part", choices=["link", "stream", "compute", "plain_cpu", "fits"])
+    ap.add_argument("--gb", type=float, default=1.0, help="GB per buffer")
+    ap.add_argument("--iters", type=int, default=256)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--devices", default=None, help="SKMD_DEVICES for fits")
+    ap.add_argument("--link", default=None, help="the JSON of the link part")
+    ap.add_argument("--json", default=None)
+    ns = ap.parse_args()
+    fn = {"link": link, "stream": stream, "compute": compute, "plain_cpu": compute_plain_cpu,
+          "fits": fits}[ns.part]
+    out = fn(ns)
+    if ns.json:
+        with open(ns.json, "w") as f:
+            json.dump(out, f, indent=1)
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
