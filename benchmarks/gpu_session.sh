@@ -11,7 +11,7 @@
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
-#         | house1
+#         | house1 | vast
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -540,5 +540,20 @@ engine|engine1|engine2)
     graphs1gpu enginemkmd 80 "$v" gabe abe care gramian commutator
   python3 benchmarks/replay_logs.py "$r/prof/profiles.sqlite" --json "$r/replay.json" \
     > "$r/replay.md" 2>&1 ;;
+vast)
+  # VAST: buffers larger than the GPU (sizes: VAST_GB per triad buffer, VAST_COMPUTE_GB
+  # per compute buffer; 3 x 30 GB and 2 x 41 GB exceed an 80 GB H100). One process per
+  # measurement: each one's buffers take most of host memory. About six minutes.
+  free -g > "$r/free.txt" 2>&1
+  vb() { local tag=$1 devices=$2 secs=$3; shift 3
+    SKMD_DEVICES=$devices timeout "$secs" python3 benchmarks/vast_bench.py "$@" \
+      --json "$r/vast_$tag.json" > "$r/vast_$tag.txt" 2>&1 || echo "exit $?" >> "$r/vast_$tag.txt"
+    free -g >> "$r/free.txt" 2>&1; }
+  vb link "" 30 link
+  vb stream gpu0 120 stream --gb "${VAST_GB:-30}" --repeat 2 --link "$r/vast_link.json"
+  vb compute_gpu gpu0 80 compute --gb "${VAST_COMPUTE_GB:-41}" --iters 256
+  vb compute_cpu cpu0 100 compute --gb "${VAST_COMPUTE_GB:-41}" --iters 256
+  vb plain_cpu "" 30 plain_cpu --gb 4 --iters 256
+  vb fits gpu0 80 fits --gb 4 --repeat 5 --devices gpu0 ;;
 esac
 tar czf "$out/results_$part.tgz" -C "$out" r && rm -rf "$r"

@@ -57,8 +57,16 @@ LS = 256
 
 
 def _ctx():
+    """Under skmd its one device; plainly, the GPU (the CPU where there is none)."""
     import pyopencl as cl
-    ctx = cl.create_some_context(interactive=False)
+
+    import skmd
+    if skmd.installed():
+        ctx = cl.create_some_context(interactive=False)
+    else:
+        devs = [d for p in cl.get_platforms() for d in p.get_devices()]
+        gpus = [d for d in devs if d.type & cl.device_type.GPU]
+        ctx = cl.Context([(gpus or devs)[0]])
     return cl, ctx, cl.CommandQueue(ctx), cl.Program(ctx, SRC).build()
 
 
