@@ -37,14 +37,17 @@ class LaneWork:
     range_of: vchunks.RangeOf
     plan: vchunks.ChunkPlan
     reserve: dict[int, int]
+    #: the host bytes of every argument with windows or frames
+    hosts: dict[int, Any] = field(default_factory=dict)
 
     @property
     def paged(self) -> list[vchunks.ArgUse]:
-        return [u for u in self.uses if u.paged]
+        """In argument order, as the generated kernel takes their parameters."""
+        return sorted((u for u in self.uses if u.paged), key=lambda u: u.arg)
 
     @property
     def windowed(self) -> list[vchunks.ArgUse]:
-        return [u for u in self.uses if not u.paged]
+        return sorted((u for u in self.uses if not u.paged), key=lambda u: u.arg)
 
 
 @dataclass
@@ -229,7 +232,7 @@ class Lane:
                 raw.wait_for_events(slot.frames_sent)
             slot.frames_sent = []
             for arg, t in tables.items():
-                host = work.args[arg][1].host
+                host = work.hosts[arg]
                 pages.pack_frames(t, host.size, host.copy_out, slot.frames_host[arg])
                 nb = t.frame_bytes
                 if nb:
@@ -265,7 +268,7 @@ class Lane:
             span = w.read if inward else w.write
             if not span:
                 continue
-            host = self.work.args[u.arg][1].host
+            host = self.work.hosts[u.arg]
             lo, hi = span
             for at, view in host.segments(lo, hi):
                 if inward:

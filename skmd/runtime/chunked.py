@@ -75,6 +75,26 @@ def _uses(an: Any, args: dict[int, ArgValue], launch: Any, name: str
     return uses, others
 
 
+def _stage(an: Any, args: dict[int, ArgValue], launch: Any, uses: list, others: dict,
+           written: list[int], hosts: dict, hq: Any, name: str) -> tuple[list, dict, dict]:
+    """Move written device buffers into host memory for the launch (they fit: a copy)."""
+    from skmd.runtime.host_bytes import plain
+    staged = {}
+    uses, others = list(uses), dict(others)
+    for i in written:
+        buf = others.pop(i)
+        if any(b is buf for j, b in others.items()):
+            refuse(name, f"argument {an.args[i].name} is passed twice")
+        host = plain(int(buf.size))
+        raw.enqueue_read_buffer(hq, buf, host.pieces[0], 0, None, True)
+        hosts[i] = host
+        staged[i] = buf
+        ai = an.args[i]
+        dense = an.write_dense(i, launch, (0, launch.total_groups))
+        uses.append(vchunks.ArgUse(i, ai.name, int(buf.size), bool(ai.read), True, dense))
+    return uses, others, staged
+
+
 def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, args: dict[int, ArgValue],
         gsize: Any, lsize: Any, offset: Any, wait_for: Any, g_times_l: bool,
         settings: Any) -> cl.Event:
@@ -93,10 +113,25 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, args: dict[int, ArgV
     if launch is None:
         refuse(name, why or "the launch could not be described")
     uses, others = _uses(an, args, launch, name)
-    written_others = [i for i in others if an.args[i].written]
     devices = [d for d in rt.order if d.label not in entry.excluded]
-    if written_others or settings.policy == "single":
-        devices = [rt.home]  # small outputs stay where the program's buffer is
+    if settings.policy == "single":
+        devices = [rt.home]
+    hosts = {u.arg: args[u.arg][1].host for u in uses}
+    # buffers that fit but are written: on one device they stay where they are; on
+    # several they are staged in host memory and take windows like the large ones
+    written_others = [i for i in others if an.args[i].written]
+    if wait_for:
+        raw.wait_for_events(list(wait_for))
+    raw.queue_finish(queue)
+    hq = rt.home_queue(queue.context)
+    for b in others.values():
+        st = bufmod.state_of(bufmod.root_of(b))
+        if not st.home_valid:
+            homecoming.sync_home(st, bufmod.root_of(b), hq)
+    staged: dict[int, Any] = {}
+    if written_others and len(devices) > 1:
+        uses, others, staged = _stage(an, args, launch, uses, others, written_others,
+                                      hosts, hq, name)
     small = sum(int(b.size) for b in others.values())
     per_chunk = int(min(d.global_mem for d in devices) * FILL - small) // 2
     # enough chunks that moving some overlaps computing others, even on data that fits
@@ -124,15 +159,7 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, args: dict[int, ArgV
     if cross is not None:
         refuse(name, f"rows of chunk {cross[2]} read bytes of argument "
                      f"{an.args[cross[0]].name} that rows of chunk {cross[1]} write")
-    if wait_for:
-        raw.wait_for_events(list(wait_for))
-    raw.queue_finish(queue)
-    hq = rt.home_queue(queue.context)
-    for b in others.values():
-        st = bufmod.state_of(bufmod.root_of(b))
-        if not st.home_valid:
-            homecoming.sync_home(st, bufmod.root_of(b), hq)
-    work = LaneWork(entry, args, launch, uses, others, range_of, plan, reserve)
+    work = LaneWork(entry, args, launch, uses, others, range_of, plan, reserve, hosts)
     rec = LaunchRecord(run_id=rt.run_id, seq=rt.recorder.next_seq(), kernel=name,
                        program=entry.key.rpartition(":")[0][:8],
                        start_s=t_start - rt.t0, total_groups=launch.total_groups,
@@ -141,11 +168,14 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, args: dict[int, ArgV
     with rt.split_lock:
         lanes = _lanes(rt, queue, work, devices, hq, name)
         _run_lanes(lanes, plan)
+    for i, buf in staged.items():  # what the chunks wrote goes back where it lives
+        raw.enqueue_write_buffer(hq, buf, hosts[i].pieces[0], 0, None, True)
     for u in uses:
         if u.written:
             bufmod.note_written(args[u.arg][1])
     for i in written_others:
-        bufmod.note_written(others[i])
+        if i in others:
+            bufmod.note_written(others[i])
     rec.wall_s = time.perf_counter() - t_start
     _record(rt, rec, lanes, plan, t_start)
     return raw.enqueue_marker(queue)

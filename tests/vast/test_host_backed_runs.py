@@ -178,3 +178,35 @@ def test_host_bytes_segments_cover_a_range_once():
     back = np.empty(11, np.uint8)
     hb.copy_out(8, back)
     assert list(back) == list(range(11)) and hb.pieces[1][0] == 2
+
+
+def matvec_program(cl):
+    """A large matrix and small vectors: the output is a buffer that fits."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    mf = cl.mem_flags
+    rows, cols = 4096, 256
+    m = np.sin(np.arange(rows * cols, dtype=np.float32))
+    x = np.cos(np.arange(cols, dtype=np.float32))
+    y = np.empty(rows, np.float32)
+    mb = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=m)
+    xb = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=x)
+    yb = cl.Buffer(ctx, mf.WRITE_ONLY, y.nbytes)
+    prg = cl.Program(ctx, """
+    __kernel void matvec(__global float *y, __global const float *m, __global const float *x,
+                         int cols) {
+      int r = get_global_id(0);
+      float acc = 0.0f;
+      for (int j = 0; j < cols; j++) acc += m[r * cols + j] * x[j];
+      y[r] = acc;
+    }""").build()
+    prg.matvec(q, (rows,), (64,), yb, mb, xb, np.int32(cols))
+    cl.enqueue_copy(q, y, yb)
+    return {"y": y}
+
+
+def test_small_outputs_are_staged_so_chunks_use_every_device(small_devices):
+    bad, records = compare_with_and_without(matvec_program, host_backed_min=1 << 20)
+    assert not bad, bad
+    (run,) = _vast(records)
+    assert sum(1 for v in run.shares.values() if v) >= 2
