@@ -164,7 +164,7 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, args: dict[int, ArgV
                        program=entry.key.rpartition(":")[0][:8],
                        start_s=t_start - rt.t0, total_groups=launch.total_groups,
                        global_size=launch.global_size, local_size=launch.local_size,
-                       policy=settings.policy, mode=settings.mode)
+                       policy="chunks", mode=settings.mode)
     with rt.split_lock:
         lanes = _lanes(rt, queue, work, devices, hq, name)
         _run_lanes(lanes, plan)
