@@ -129,6 +129,9 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, args: dict[int, ArgV
         if not st.home_valid:
             homecoming.sync_home(st, bufmod.root_of(b), hq)
     staged: dict[int, Any] = {}
+    if written_others and any(an.byte_range(i, "write", launch, (0, 1)) is None
+                              for i in written_others):
+        devices = [rt.home]  # writes it cannot bound stay in the program's buffer
     if written_others and len(devices) > 1:
         uses, others, staged = _stage(an, args, launch, uses, others, written_others,
                                       hosts, hq, name)
@@ -155,9 +158,10 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, args: dict[int, ArgV
                                    max_alloc, name, reserve)
     except vchunks.Unplannable as exc:
         refuse(name, str(exc).split(": ", 1)[-1])
-    cross = vchunks.crossing_writes(plan.chunks)
+    sparse = frozenset(u.arg for u in uses if u.written and not u.dense_write)
+    cross = vchunks.crossing_writes(plan.chunks, sparse)
     if cross is not None:
-        refuse(name, f"rows of chunk {cross[2]} read bytes of argument "
+        refuse(name, f"rows of chunk {cross[2]} touch bytes of argument "
                      f"{an.args[cross[0]].name} that rows of chunk {cross[1]} write")
     work = LaneWork(entry, args, launch, uses, others, range_of, plan, reserve, hosts)
     rec = LaunchRecord(run_id=rt.run_id, seq=rt.recorder.next_seq(), kernel=name,

@@ -17,6 +17,7 @@ Commands on such buffers are served from the host bytes (:func:`write`,
 from __future__ import annotations
 
 import os
+import threading
 from typing import Any
 
 import numpy as np
@@ -37,6 +38,7 @@ _force_min: int = 0
 _make: Maker = plain
 #: how many host-backed buffers exist (launches look for them only when some do)
 live = 0
+_live_lock = threading.Lock()
 
 
 def configure(limit: int | None, force_min: int, make: Maker | None = None) -> None:
@@ -102,11 +104,15 @@ class HostBackedBuffer(Buffer):
         self.mem_flags = int(flags)
         self.host = _host_bytes(flags, n, hostbuf)
         self.program_array = hostbuf if int(flags) & int(mf.USE_HOST_PTR) else None
-        live += 1
+        with _live_lock:
+            live += 1
+        self.counted = True
 
     def __del__(self) -> None:
         global live
-        live -= 1
+        if getattr(self, "counted", False):  # not when making it failed
+            with _live_lock:
+                live -= 1
 
     @property
     def size(self) -> int:  # type: ignore[override]

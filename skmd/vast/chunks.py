@@ -180,11 +180,15 @@ def plan_chunks(uses: Sequence[ArgUse], range_of: RangeOf, total_rows: int,
     return plan
 
 
-def crossing_writes(chunks: Sequence[Chunk]) -> tuple[int, int, int] | None:
-    """(arg, chunk a, chunk b) where chunk b reads bytes chunk a writes, or None.
+def crossing_writes(chunks: Sequence[Chunk], sparse: frozenset[int] = frozenset()
+                    ) -> tuple[int, int, int] | None:
+    """(arg, chunk a, chunk b) where chunk b reads bytes chunk a writes, or where both
+    write back overlapping bytes of an argument in ``sparse`` (written only in part:
+    each chunk writes back its whole window, so the later one would undo the
+    other's writes); None when there is none.
 
-    Such a kernel depends on the order of its work-groups; chunks moving in while
-    others move out could not give one answer for it."""
+    A kernel whose rows read what other rows write depends on the order of its
+    work-groups; chunks moving in while others move out could not give one answer."""
     writes: dict[int, list[tuple[int, tuple[int, int]]]] = {}
     for k, c in enumerate(chunks):
         for w in c.windows:
@@ -192,9 +196,11 @@ def crossing_writes(chunks: Sequence[Chunk]) -> tuple[int, int, int] | None:
                 writes.setdefault(w.arg, []).append((k, w.write))
     for k, c in enumerate(chunks):
         for w in c.windows:
-            if w.read is None:
-                continue
-            for j, (lo, hi) in writes.get(w.arg, ()):
-                if j != k and w.read[0] < hi and lo < w.read[1]:
-                    return w.arg, j, k
+            spans = [w.read] if w.read is not None else []
+            if w.arg in sparse and w.write is not None:
+                spans.append(w.write)
+            for lo0, hi0 in spans:
+                for j, (lo, hi) in writes.get(w.arg, ()):
+                    if j != k and lo0 < hi and lo < hi0:
+                        return w.arg, j, k
     return None

@@ -64,6 +64,14 @@ def test_rows_reading_what_other_rows_write_are_found():
     assert chunks.crossing_writes([a, c]) is None
 
 
+def test_overlapping_write_backs_of_sparse_writes_are_found():
+    """Each chunk writes back its whole window: overlapping ones would undo writes."""
+    a = Chunk(0, 1, (ArgWindow(0, None, (0, 12)),))
+    b = Chunk(1, 2, (ArgWindow(0, None, (8, 20)),))
+    assert chunks.crossing_writes([a, b]) is None  # dense writes: each byte is its own
+    assert chunks.crossing_writes([a, b], frozenset({0})) is not None
+
+
 def test_page_table_from_marks():
     marks = np.zeros(10, np.uint8)
     marks[[2, 3, 4, 7]] = 1

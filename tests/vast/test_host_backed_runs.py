@@ -210,3 +210,23 @@ def test_small_outputs_are_staged_so_chunks_use_every_device(small_devices):
     assert not bad, bad
     (run,) = _vast(records)
     assert sum(1 for v in run.shares.values() if v) >= 2
+
+
+def test_interleaved_writes_of_chunks_are_refused_not_merged(small_devices):
+    """A transpose: every row of work-groups writes a column stripe across the whole
+    output (write-backs of windows would undo each other): refused by name."""
+    def program(cl):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        n = 1024
+        src = cl.Buffer(ctx, cl.mem_flags.READ_ONLY, 4 * n * n)
+        dst = cl.Buffer(ctx, cl.mem_flags.WRITE_ONLY, 4 * n * n)
+        prg = cl.Program(ctx, """
+        __kernel void transpose(__global float *out, __global const float *in, int n) {
+          int x = get_global_id(0), y = get_global_id(1);
+          out[x * n + y] = in[y * n + x];
+        }""").build()
+        with pytest.raises(cl.RuntimeError, match="kernel transpose .*argument out"):
+            prg.transpose(q, (n, n), (16, 16), dst, src, np.int32(n))
+        return {}
+    run_with_skmd(program, host_backed_min=1 << 20)
