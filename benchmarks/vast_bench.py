@@ -151,19 +151,24 @@ def stream(ns) -> dict:
     return out
 
 
+def _poly(cl, ctx, q, prg, n: int, iters: int) -> tuple[float, object]:
+    """Seconds of the compute-bound kernel over n floats (x filled by a kernel first)."""
+    x, y = (cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4 * n) for _ in range(2))
+    prg.ramp(q, (n,), (LS,), x)
+    q.finish()
+    t = time.perf_counter()
+    prg.poly(q, (n,), (LS,), y, x, np.int32(iters))
+    q.finish()
+    return time.perf_counter() - t, y
+
+
 def compute(ns) -> dict:
     import skmd
     skmd.install()
     from skmd.runtime.core import get_runtime
     cl, ctx, q, prg = _ctx()
     n = _n(ns.gb)
-    x, y = (cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4 * n) for _ in range(2))
-    prg.ramp(q, (n,), (LS,), x)
-    q.finish()
-    t = time.perf_counter()
-    prg.poly(q, (n,), (LS,), y, x, np.int32(ns.iters))
-    q.finish()
-    took = time.perf_counter() - t
+    took, y = _poly(cl, ctx, q, prg, n, ns.iters)
     rt = get_runtime()
     got = np.empty(1 << 18, np.float32)
     cl.enqueue_copy(q, got, y, src_offset=4 * (n // 2))
@@ -185,13 +190,7 @@ def compute_plain_cpu(ns) -> dict:
     q = cl.CommandQueue(ctx)
     prg = cl.Program(ctx, SRC).build()
     n = _n(min(ns.gb, dev.max_mem_alloc_size / GB / 2))
-    x, y = (cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4 * n) for _ in range(2))
-    prg.ramp(q, (n,), (LS,), x)
-    q.finish()
-    t = time.perf_counter()
-    prg.poly(q, (n,), (LS,), y, x, np.int32(ns.iters))
-    q.finish()
-    took = time.perf_counter() - t
+    took, _ = _poly(cl, ctx, q, prg, n, ns.iters)
     per = took / n
     out = {"elements": n, "seconds": took, "s_per_element": per}
     print(f"plain PoCL CPU, poly x{ns.iters} over {4 * n / GB:.1f} GB: {took:.2f} s "

@@ -316,20 +316,26 @@ class Lane:
         raw.enqueue_read_buffer(self.q_in, self.miss, flag, 0, None, True)
         return bool(flag[0])
 
+    def _timed(self) -> list[tuple[ChunkDone, str, int, int, int]]:
+        """(chunk, kind, start ns, end ns, bytes) of every profiled command."""
+        out = []
+        for c in self.done:
+            for kind, evt, nb in c.events:
+                try:
+                    out.append((c, kind, evt.profile.start, evt.profile.end, nb))
+                except cl.Error:
+                    continue
+        return out
+
     def _settle(self) -> None:
         """Durations from the events' profiling (device clock)."""
         lo, hi = None, None
-        for c in self.done:
-            for kind, evt, _ in c.events:
-                try:
-                    s, e = evt.profile.start, evt.profile.end
-                except cl.Error:
-                    continue
-                c.busy_s += (e - s) * 1e-9
-                if kind == "kernel":
-                    c.kernel_s += (e - s) * 1e-9
-                lo = s if lo is None else min(lo, s)
-                hi = e if hi is None else max(hi, e)
+        for c, kind, s, e, _ in self._timed():
+            c.busy_s += (e - s) * 1e-9
+            if kind == "kernel":
+                c.kernel_s += (e - s) * 1e-9
+            lo = s if lo is None else min(lo, s)
+            hi = e if hi is None else max(hi, e)
         self._span = (lo, hi)
 
     @property
@@ -345,13 +351,5 @@ class Lane:
         if lo is None:
             return []
         shift = time.perf_counter() - t0 - hi * 1e-9
-        out = []
-        for c in self.done:
-            for kind, evt, nb in c.events:
-                try:
-                    s, e = evt.profile.start, evt.profile.end
-                except cl.Error:
-                    continue
-                out.append(Piece(self.dev.label, kind, s * 1e-9 + shift, e * 1e-9 + shift,
-                                 f"rows {c.first}-{c.last}", nb))
-        return out
+        return [Piece(self.dev.label, kind, s * 1e-9 + shift, e * 1e-9 + shift,
+                      f"rows {c.first}-{c.last}", nb) for c, kind, s, e, nb in self._timed()]
