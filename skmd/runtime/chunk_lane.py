@@ -1,11 +1,12 @@
-"""One device's chunks of a VAST launch, double-buffered on three queues.
+"""One device's chunks of a VAST launch, double-buffered on their own queues.
 
 A lane has two *slots* of device buffers (a window per host-backed argument, and
 for paged arguments frames, a page table and a page accessed set).  Chunk k+1's
 inputs go in on the input queue while chunk k runs on the kernel queue and chunk
 k-1's outputs come back on the output queue; a slot is reused only after its last
 chunk's outputs have left.  Events order it all; the host waits only when a paged
-chunk's inspection must come back before its frames are packed.
+chunk's inspection (on a fourth queue, beside the previous chunk's kernel) must come
+back before its frames are packed.
 """
 from __future__ import annotations
 
@@ -139,8 +140,9 @@ class Lane:
         self.work, self.dev, self.ctx = work, dev, ctx
         e, an = work.entry, work.entry.analysis
         props = cl.command_queue_properties.PROFILING_ENABLE
-        self.q_in, self.q_run, self.q_out = (cl.CommandQueue(ctx, dev.device, properties=props)
-                                             for _ in range(3))
+        # inputs, kernels, outputs, and inspections (beside the previous chunk's kernel)
+        self.q_in, self.q_run, self.q_out, self.q_look = (
+            cl.CommandQueue(ctx, dev.device, properties=props) for _ in range(4))
         self.kernel = _kernel_for(work, dev, ctx, False)
         self.inspector = _kernel_for(work, dev, ctx, True) if work.paged else None
         self.swap: dict[int, Any] = {}
@@ -172,10 +174,10 @@ class Lane:
                     ahead.extend(reversed(halves))
                     continue
                 n += 1
-                for q in (self.q_in, self.q_run, self.q_out):
+                for q in (self.q_in, self.q_run, self.q_out, self.q_look):
                     raw.queue_flush(q)
         finally:
-            for q in (self.q_in, self.q_run, self.q_out):
+            for q in (self.q_in, self.q_run, self.q_out, self.q_look):
                 raw.queue_finish(q)
         self._settle()
 
@@ -293,15 +295,15 @@ class Lane:
         fills = []
         for u in work.paged:
             npg = pages.page_count(u.size)
-            fills.append(raw.enqueue_fill_buffer(self.q_run, slot.pas[u.arg], np.uint8(0), 0,
+            fills.append(raw.enqueue_fill_buffer(self.q_look, slot.pas[u.arg], np.uint8(0), 0,
                                                  npg, wait or None))
         self._set_args(k, {**self.swap, **slot.bufs, **slot.scratch, **slot.pas}, slot.pas,
                        first, last, windows)
-        evt = self._enqueue(self.q_run, k, first, last, fills + wait)
+        evt = self._enqueue(self.q_look, k, first, last, fills + wait)
         tables = {}
         for u in work.paged:
             marks = np.empty(pages.page_count(u.size), dtype=np.uint8)
-            raw.enqueue_read_buffer(self.q_run, slot.pas[u.arg], marks, 0, [evt], True)
+            raw.enqueue_read_buffer(self.q_look, slot.pas[u.arg], marks, 0, [evt], True)
             t = pages.table_from_marks(marks)
             if t.frame_bytes > slot.frames_host[u.arg].nbytes:
                 return None
