@@ -33,7 +33,7 @@ from skmd.vast import pages
 #: share of a device's memory the chunks of a launch may take
 FILL = 0.8
 #: a launch runs in at least this many chunks (when they are not below CHUNK_FLOOR)
-MIN_CHUNKS = 8
+MIN_CHUNKS = 16
 CHUNK_FLOOR = 32 << 20
 
 
