@@ -247,6 +247,36 @@ def copy(queue: Any, src: Any, dst: Any, byte_count: int = -1, src_offset: int =
     return _done(queue, None)
 
 
+class _HostMap:
+    """What a map of a host-backed buffer hands back as its array's ``base``: the
+    host bytes themselves, and ``release`` as pyopencl's ``MemoryMap`` has."""
+
+    def __init__(self, view: np.ndarray, queue: Any) -> None:
+        self.__array_interface__ = view.__array_interface__
+        self._view, self._queue = view, queue
+
+    def release(self, queue: Any = None, wait_for: Any = None) -> Any:
+        return _done(queue or self._queue, wait_for)
+
+
+def map_buffer(queue: Any, buf: HostBackedBuffer, flags: int, offset: int, shape: Any,
+               dtype: Any, order: str = "C", strides: Any = None, wait_for: Any = None,
+               is_blocking: bool = True) -> tuple[np.ndarray, Any]:
+    """The host bytes themselves, as the array of a map (no copy either way)."""
+    dt = np.dtype(dtype)
+    shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
+    nbytes = int(np.prod(shape, dtype=np.int64)) * dt.itemsize
+    _span(buf, offset, nbytes, "enqueue_map_buffer")
+    segs = buf.host.segments(offset, offset + nbytes)
+    if len(segs) > 1:
+        refuse(f"enqueue_map_buffer of bytes {offset}..{offset + nbytes} (they span "
+               "page-locked pieces)")
+    evt = _done(queue, wait_for)
+    flat = segs[0][1] if segs else np.empty(0, np.uint8)
+    view = np.ndarray(shape, dt, buffer=flat, order=order, strides=strides)
+    return np.asarray(_HostMap(view, queue)), evt
+
+
 def refuse(what: str) -> None:
     raise cl.RuntimeError(f"{what}: not supported on a buffer skmd keeps in host memory "
                           "(larger than the device); use enqueue_copy")

@@ -35,9 +35,10 @@ def _refused(name: str) -> Callable:
 _HOST_SERVED = {"_enqueue_write_buffer": host_backed.write,
                 "_enqueue_read_buffer": host_backed.read,
                 "_enqueue_fill_buffer": host_backed.fill,
-                "_enqueue_copy_buffer": host_backed.copy}
+                "_enqueue_copy_buffer": host_backed.copy,
+                "enqueue_map_buffer": host_backed.map_buffer}
 _HOST_REFUSED = ("_enqueue_read_buffer_rect", "_enqueue_write_buffer_rect",
-                 "_enqueue_copy_buffer_rect", "enqueue_map_buffer",
+                 "_enqueue_copy_buffer_rect",
                  "_enqueue_copy_buffer_to_image", "_enqueue_copy_image_to_buffer")
 
 

@@ -136,8 +136,13 @@ def test_host_backed_buffers_behave_like_buffers():
         cl.enqueue_fill_buffer(q, c, np.float32(2.5), 0, c.size)
         cl.enqueue_copy(q, b, c, byte_count=16, dst_offset=8)
         assert host[2] == 2.5 and host[1] == 1 and host[6] == 6
+        mapped, _ = cl.enqueue_map_buffer(q, b, cl.map_flags.WRITE, 8, (4,), np.float32)
+        mapped[:] = 7  # the map is the host bytes themselves
+        mapped.base.release(q)
+        assert list(host[2:6]) == [7, 7, 7, 7]
         with pytest.raises(cl.RuntimeError, match="host memory"):
-            cl.enqueue_map_buffer(q, b, cl.map_flags.READ, 0, (4,), np.float32)
+            cl._cl._enqueue_read_buffer_rect(q, b, np.empty(16, np.float32), (0, 0, 0),
+                                             (0, 0, 0), (16, 1, 1))
         assert dev.max_mem_alloc_size >= dev.global_mem_size >= 1 << 30
         return {}
     run_with_skmd(program, host_backed_min=1 << 20)
