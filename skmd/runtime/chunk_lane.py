@@ -158,8 +158,11 @@ class Lane:
         self.done: list[ChunkDone] = []
 
     # -- the chunks ---------------------------------------------------------------
-    def run(self, take: Callable[[], tuple[int, int] | None]) -> None:
-        ahead: list[tuple[int, int]] = []
+    def run(self, take: Callable[[], tuple[int, int] | None],
+            first: tuple[int, int] | None = None) -> None:
+        """Chunks from ``take`` (after ``first``, the one handed to this lane at the start)
+        until there are none."""
+        ahead: list[tuple[int, int]] = [first] if first else []
         n = 0
         try:
             while True:

@@ -201,9 +201,10 @@ def _lanes(rt: Any, queue: cl.CommandQueue, work: LaneWork, devices: list, hq: A
 
 
 def _run_lanes(lanes: list[Lane], plan: vchunks.ChunkPlan) -> None:
-    """Every lane takes the next chunk when it has a slot free (devices that run
-    faster take more)."""
+    """Every lane starts with a chunk of its own, then takes the next one whenever it
+    has a slot free (devices that run faster take more)."""
     todo = deque((c.first, c.last) for c in plan.chunks)
+    firsts = [todo.popleft() if todo else None for _ in lanes]
     lock = threading.Lock()
 
     def take() -> tuple[int, int] | None:
@@ -212,19 +213,19 @@ def _run_lanes(lanes: list[Lane], plan: vchunks.ChunkPlan) -> None:
 
     errors: list[BaseException] = []
 
-    def go(lane: Lane) -> None:
+    def go(lane: Lane, first: tuple[int, int] | None) -> None:
         try:
-            lane.run(take)
+            lane.run(take, first)
         except BaseException as exc:  # raised again below, on the program's thread
             errors.append(exc)
             with lock:
                 todo.clear()
 
-    threads = [threading.Thread(target=go, args=(ln,), name=f"skmd-vast-{ln.dev.label}")
-               for ln in lanes[1:]]
+    threads = [threading.Thread(target=go, args=(ln, f), name=f"skmd-vast-{ln.dev.label}")
+               for ln, f in zip(lanes[1:], firsts[1:])]
     for t in threads:
         t.start()
-    go(lanes[0])
+    go(lanes[0], firsts[0])
     for t in threads:
         t.join()
     if errors:
