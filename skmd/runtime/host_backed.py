@@ -17,6 +17,7 @@ Commands on such buffers are served from the host bytes (:func:`write`,
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from typing import Any
 
@@ -78,9 +79,17 @@ class Buffer(_cl.Buffer):
     __slots__ = ()
 
     def __new__(cls, context: Any, flags: int, size: int = 0, hostbuf: Any = None) -> Any:
-        if cls is Buffer and _backs(size, hostbuf):
+        if cls is Buffer and _backs(size, hostbuf) and not _made_by_skmd():
             cls = HostBackedBuffer
         return _cl.Buffer.__new__(cls)
+
+
+def _made_by_skmd() -> bool:
+    """skmd's own buffers (mirrors, page-locked staging and pieces) are never host-backed."""
+    try:
+        return sys._getframe(2).f_globals.get("__name__", "").startswith("skmd.")
+    except ValueError:
+        return False
 
 
 Buffer.__module__ = _cl.Buffer.__module__

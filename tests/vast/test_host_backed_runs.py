@@ -235,3 +235,19 @@ def test_interleaved_writes_of_chunks_are_refused_not_merged(small_devices):
             prg.transpose(q, (n, n), (16, 16), dst, src, np.int32(n))
         return {}
     run_with_skmd(program, host_backed_min=1 << 20)
+
+
+def test_skmd_own_buffers_are_never_host_backed():
+    """Page-locked pieces, staging and mirrors are skmd's: only the program's buffers
+    are kept in host memory, however large (else a piece would need pieces)."""
+    def program(cl):
+        from skmd.runtime import host_backed, host_bytes, staging
+        from skmd.runtime.core import get_runtime
+        ctx = cl.create_some_context(interactive=False)
+        assert host_backed.is_host_backed(cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4 << 20))
+        home = get_runtime().home
+        hb = host_bytes.page_locked(8 << 20, home.context, home.queue, piece=2 << 20)
+        assert len(hb.pieces) == 4 and not any(map(host_backed.is_host_backed, hb._keep))
+        assert staging.take(4 << 20).nbytes == 4 << 20
+        return {}
+    run_with_skmd(program, host_backed_min=1 << 20)
