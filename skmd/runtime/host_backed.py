@@ -25,7 +25,7 @@ import numpy as np
 import pyopencl as cl
 from pyopencl import _cl
 
-from skmd.runtime import raw
+from skmd.runtime import host_bytes, raw
 from skmd.runtime.host_bytes import HostBytes, Maker, plain
 
 _INIT = _cl.Buffer.__init__
@@ -122,6 +122,7 @@ class HostBackedBuffer(Buffer):
         if getattr(self, "counted", False):  # not when making it failed
             with _live_lock:
                 live -= 1
+            host_bytes.release(self.host)
 
     @property
     def size(self) -> int:  # type: ignore[override]

@@ -9,6 +9,7 @@ for the pieces a byte range covers (:meth:`HostBytes.segments`).
 """
 from __future__ import annotations
 
+import threading
 from typing import Any, Callable
 
 import numpy as np
@@ -27,6 +28,7 @@ class HostBytes:
         self.size = int(self.starts[-1])
         self._keep = keep or []  # the page-locked buffers the pieces are mapped from
         self.pinned = bool(keep)
+        self.context_ptr: int | None = None
 
     @classmethod
     def of(cls, arr: np.ndarray) -> "HostBytes":
@@ -62,6 +64,12 @@ def plain(n: int) -> HostBytes:
     return HostBytes.of(np.empty(n, dtype=np.uint8))
 
 
+#: pieces of released buffers, by (context, size): pinning is slow (the driver
+#: locks every page), a program that makes buffers again reuses them
+_free: dict[tuple[int, int], list[tuple[Any, np.ndarray]]] = {}
+_free_lock = threading.Lock()
+
+
 def page_locked(n: int, context: cl.Context, queue: cl.CommandQueue,
                 piece: int = PIECE_BYTES) -> HostBytes:
     """``n`` bytes of page-locked memory in pieces (cl.Error if the driver refuses)."""
@@ -69,13 +77,29 @@ def page_locked(n: int, context: cl.Context, queue: cl.CommandQueue,
     left = n
     while left > 0:
         m = min(piece, left)
-        buf = cl.Buffer(context, cl.mem_flags.READ_WRITE | cl.mem_flags.ALLOC_HOST_PTR, m)
-        arr, _ = raw.enqueue_map_buffer(queue, buf, cl.map_flags.READ | cl.map_flags.WRITE,
-                                        0, (m,), np.uint8, is_blocking=True)
-        pieces.append(arr)
-        keep.append(buf)
+        with _free_lock:
+            spare = _free.get((context.int_ptr, m))
+            got = spare.pop() if spare else None
+        if got is None:
+            buf = cl.Buffer(context, cl.mem_flags.READ_WRITE | cl.mem_flags.ALLOC_HOST_PTR, m)
+            arr, _ = raw.enqueue_map_buffer(queue, buf, cl.map_flags.READ | cl.map_flags.WRITE,
+                                            0, (m,), np.uint8, is_blocking=True)
+            got = (buf, arr)
+        keep.append(got[0])
+        pieces.append(got[1])
         left -= m
-    return HostBytes(pieces or [np.empty(0, np.uint8)], keep)
+    out = HostBytes(pieces or [np.empty(0, np.uint8)], keep)
+    out.context_ptr = int(context.int_ptr)
+    return out
+
+
+def release(host: HostBytes) -> None:
+    """A host-backed buffer is gone: its page-locked pieces wait for the next one."""
+    if host.pinned and host.context_ptr is not None:
+        with _free_lock:
+            for buf, arr in zip(host._keep, host.pieces):
+                _free.setdefault((host.context_ptr, arr.nbytes), []).append((buf, arr))
+        host._keep, host.pinned = [], False
 
 
 #: makes the bytes of a buffer skmd allocates (set at install: page-locked on a GPU home)

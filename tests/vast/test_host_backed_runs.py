@@ -248,6 +248,11 @@ def test_skmd_own_buffers_are_never_host_backed():
         home = get_runtime().home
         hb = host_bytes.page_locked(8 << 20, home.context, home.queue, piece=2 << 20)
         assert len(hb.pieces) == 4 and not any(map(host_backed.is_host_backed, hb._keep))
-        assert staging.take(4 << 20).nbytes == 4 << 20
+        slot = staging.take(4 << 20)
+        assert slot.nbytes == 4 << 20
+        staging.give(slot)
+        host_bytes.release(hb)  # its pieces serve the next page-locked buffer
+        again = host_bytes.page_locked(6 << 20, home.context, home.queue, piece=2 << 20)
+        assert {a.ctypes.data for a in again.pieces} <= {a.ctypes.data for a in hb.pieces}
         return {}
     run_with_skmd(program, host_backed_min=1 << 20)
