@@ -26,7 +26,7 @@ import pyopencl as cl
 from skmd import config, modes
 from skmd import partition  # noqa: F401 - the decisions' models, patched by tests here
 from skmd.records import LaunchRecord, settle_records
-from skmd.runtime import faults, host_backed, launches, mirror_pool, planner, running
+from skmd.runtime import faults, host_backed, host_bytes, launches, mirror_pool, planner, running
 from skmd.runtime.background import Background
 from skmd.runtime.deciding import Decider
 from skmd.runtime.devices import PhysicalDevice, choose_home, discover, select
@@ -452,3 +452,4 @@ def reset_runtime() -> None:
         _runtime.pool.shutdown(wait=True)
     _runtime = None
     mirror_pool.clear()
+    host_bytes.clear()
