@@ -17,12 +17,11 @@ import numpy as np
 import pyopencl as cl
 from pyopencl import _cl
 
-from skmd.report.records import Piece
+from skmd.records import Piece
 from skmd.runtime import raw
 from skmd.runtime import buffers as bufmod
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
 from skmd.runtime.split_plan import sub_launch_shape
-from skmd.transform.vast_codegen import vast_source
 from skmd.vast import chunks as vchunks
 from skmd.vast import pages
 
@@ -102,6 +101,7 @@ def _kernel_for(work: LaneWork, dev: Any, ctx: cl.Context, inspector: bool) -> c
         with e.lock:
             src = _sources.get((e.key, shape))
             if src is None:
+                from skmd.transform.vast_codegen import vast_source  # libclang: when needed
                 src = _sources[(e.key, shape)] = vast_source(
                     e.source, e.options, e.name, an.launch_mode, windowed, paged, inspector)
             k = e.clones[key] = _program(ctx, dev, src, e.options, e.name)

@@ -21,7 +21,7 @@ from typing import Any, NoReturn
 
 import pyopencl as cl
 
-from skmd.report.records import LaunchRecord
+from skmd.records import LaunchRecord
 from skmd.runtime import homecoming, host_backed, launches, raw
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import kernels as kmod
@@ -95,11 +95,18 @@ def _stage(an: Any, args: dict[int, ArgValue], launch: Any, uses: list, others: 
     return uses, others, staged
 
 
-def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, args: dict[int, ArgValue],
-        gsize: Any, lsize: Any, offset: Any, wait_for: Any, g_times_l: bool,
-        settings: Any) -> cl.Event:
+def over_capacity(args: dict[int, ArgValue]) -> bool:
+    """Whether a launch takes a buffer kept in host memory (nothing to look at when
+    there is none, as in every program that fits its device)."""
+    return host_backed.live > 0 and host_backed.any_in(a[1] for a in args.values())
+
+
+def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: Any,
+        offset: Any, wait_for: Any, g_times_l: bool) -> cl.Event:
     """Run the launch in chunks; synchronous, like a split launch."""
     t_start = time.perf_counter()
+    args, settings = kmod.args_of(kernel), rt.settings
+    rt.flush_graph()  # deferred kernels come first, in program order
     entry = kmod.entry_of(kernel)  # the analysis is needed now, not in the background
     an = entry.analysis
     name = entry.name
@@ -237,6 +244,11 @@ def _run_lanes(lanes: list[Lane], plan: vchunks.ChunkPlan) -> None:
                                        "the page table)")
 
 
+def _overlap(span: float, serial: float) -> float:
+    """Percent of the one-after-the-other time that running at once saved."""
+    return max(0.0, 1 - span / serial) * 100 if serial else 0.0
+
+
 def _mib(n: float) -> str:
     return f"{n / 2**20:.1f} MiB"
 
@@ -262,7 +274,7 @@ def _record(rt: Any, rec: LaunchRecord, lanes: list[Lane], plan: vchunks.ChunkPl
         + (f", frames {_mib(sum(c.frame_bytes for c in done) / max(n, 1))}"
            if any(c.frame_bytes for c in done) else "")
         + f"; transfers and kernels {serial * 1e3:.1f} ms end to end, ran in "
-          f"{span * 1e3:.1f} ms: overlap {max(0.0, 1 - span / serial) * 100 if serial else 0:.0f} %")
+          f"{span * 1e3:.1f} ms: overlap {_overlap(span, serial):.0f} %")
     for c in sorted(done, key=lambda c: c.first)[:8]:
         rec.notes.append(f"VAST chunk rows {c.first}-{c.last} on {c.device}: in "
                          f"{_mib(c.in_bytes)}, out {_mib(c.out_bytes)}"

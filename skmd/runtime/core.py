@@ -26,7 +26,7 @@ import pyopencl as cl
 from skmd import config, modes
 from skmd import partition  # noqa: F401 - the decisions' models, patched by tests here
 from skmd.records import LaunchRecord, settle_records
-from skmd.runtime import faults, host_backed, host_bytes, launches, mirror_pool, planner, running
+from skmd.runtime import faults, launches, mirror_pool, planner, running
 from skmd.runtime.background import Background
 from skmd.runtime.deciding import Decider
 from skmd.runtime.devices import PhysicalDevice, choose_home, discover, select
@@ -234,15 +234,10 @@ class Runtime:
                   offset: Any, wait_for: Any, g_times_l: bool, allow_empty: bool) -> cl.Event:
         if not self.home.has_context.is_set():
             self.home.adopt_context(queue.context)  # before set-up's probes make one
-        args = args_of(kernel)
-        s = self.settings
-        if host_backed.live and host_backed.any_in(a[1] for a in args.values()):
-            from skmd.runtime import chunked  # buffers larger than a device (VAST)
-            self.flush_graph()
-            return chunked.run(self, queue, kernel, args, gsize, lsize, offset, wait_for,
-                               g_times_l, s)
         entry = self.background.entry(kernel)
         entry.launches += 1
+        args = args_of(kernel)
+        s = self.settings
         mode = modes.mode_named(s.mode)
         if entry.reason is None and self.profiler is None:
             key = launches.signature(args, gsize, lsize, offset, g_times_l, s)
@@ -452,4 +447,3 @@ def reset_runtime() -> None:
         _runtime.pool.shutdown(wait=True)
     _runtime = None
     mirror_pool.clear()
-    host_bytes.clear()

@@ -75,6 +75,9 @@ def page_locked(n: int, context: cl.Context, queue: cl.CommandQueue,
     """``n`` bytes of page-locked memory in pieces (cl.Error if the driver refuses)."""
     pieces, keep = [], []
     left = n
+    with _free_lock:  # spares of another context (a runtime gone) are let go
+        for key in [k for k in _free if k[0] != context.int_ptr]:
+            del _free[key]
     while left > 0:
         m = min(piece, left)
         with _free_lock:

@@ -45,11 +45,10 @@ _HOST_REFUSED = ("_enqueue_read_buffer_rect", "_enqueue_write_buffer_rect",
 def install(set_: Callable[[Any, str, Any], None]) -> None:
     """``cl.Buffer`` makes buffers too large for the home device in host memory;
     the commands that touch them are served there (after the patches above)."""
-    from skmd import config
     from skmd.runtime.core import get_runtime
     from skmd.runtime.host_bytes import maker_for
     rt = get_runtime()
-    host_backed.configure(rt.home.max_alloc, config.get().host_backed_min,
+    host_backed.configure(rt.home.max_alloc, rt.settings.host_backed_min,
                           maker_for(rt.home, rt.warn_once))
     set_(cl, "Buffer", host_backed.Buffer)
     for name, serve in _HOST_SERVED.items():
