@@ -96,12 +96,6 @@ def page_locked(n: int, context: cl.Context, queue: cl.CommandQueue,
     return out
 
 
-def clear() -> None:
-    """Forget the spare pieces (their contexts go with the runtime)."""
-    with _free_lock:
-        _free.clear()
-
-
 def release(host: HostBytes) -> None:
     """A host-backed buffer is gone: its page-locked pieces wait for the next one."""
     if host.pinned and host.context_ptr is not None:
