@@ -22,7 +22,7 @@ from typing import Any, Callable
 import pyopencl as cl
 from pyopencl import _cl
 
-from skmd.runtime import app_commands, chunked
+from skmd.runtime import app_commands, chunked, host_backed
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import kernels as kmod
 from skmd.runtime import raw
@@ -117,7 +117,7 @@ def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
             kmod.args_of(kernel).clear()
         return evt
     from skmd.runtime.core import get_runtime
-    if chunked.over_capacity(kmod.args_of(kernel)):  # buffers larger than a device (VAST)
+    if host_backed.live and chunked.over_capacity(kmod.args_of(kernel)):  # VAST
         evt = chunked.run(get_runtime(), queue, kernel, global_work_size, local_work_size,
                           global_work_offset, wait_for, g_times_l)
     else:
