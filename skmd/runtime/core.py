@@ -26,7 +26,7 @@ import pyopencl as cl
 from skmd import config, modes
 from skmd import partition  # noqa: F401 - the decisions' models, patched by tests here
 from skmd.report.records import LaunchRecord, settle_records
-from skmd.runtime import faults, launches, mirror_pool, planner, running
+from skmd.runtime import faults, launches, mirror_pool, placement, planner, running
 from skmd.runtime.background import Background
 # GAIN_MARGIN: graph mode's guard rail reads it from here
 from skmd.runtime.deciding import DECISION_REUSE, GAIN_MARGIN, MAX_REUSE, Decider  # noqa: F401
@@ -67,6 +67,8 @@ class Runtime:
         self.split_lock = threading.RLock()
         #: the per-launch decisions, and what split launches teach them
         self.decider = Decider(self)
+        #: whether uploads wait in host memory for the launches that read them
+        self.placement = placement.Placement()
         self._graph: Any = None
         self._home_queues: dict[int, cl.CommandQueue] = {}
         self._copy_queues: dict[int, cl.CommandQueue] = {}
@@ -215,8 +217,11 @@ class Runtime:
         args = args_of(kernel)
         s = config.get()
         mode = modes.mode_named(s.mode)
+        where = placement.where_args(self, args)  # decisions price bytes where they are
         if entry.reason is None and self.profiler is None:
             key = launches.signature(args, gsize, lsize, offset, g_times_l, s)
+            if where:
+                key += (tuple(sorted(where.items())),)
             hit = entry.decisions.get(key)
             if hit is not None and hit[3] > 0:
                 launch, shares, reason, uses, span = hit
@@ -260,7 +265,7 @@ class Runtime:
         note = None
         span = None
         if reason is None:
-            d = self.decider.decide(entry, launch, s, queue.context)
+            d = self.decider.decide(entry, launch, s, queue.context, where)
             plan, reason, keep, note, span = d.shares, d.reason, d.keep, d.note, d.span
             if key is not None:
                 # kept per launch shape, for the guard rail and the run log

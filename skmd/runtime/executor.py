@@ -18,7 +18,7 @@ import pyopencl as cl
 
 from skmd.report.records import LaunchRecord, Piece
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import faults, homecoming, raw, staging
+from skmd.runtime import faults, homecoming, placement, raw, staging
 from skmd.runtime.fold_outputs import OutputMerge
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
@@ -89,11 +89,13 @@ class SplitRun:
         rec = self.record
         plans = plan_buffers(self.entry, self.args, self.launch, self.shares, self.home.label,
                              self.lazy)
-        if not self.lazy:
+        if not self.lazy:  # home gets what its rows need; helpers take theirs from the host
             t = time.perf_counter()
-            moved = sum(homecoming.sync_home(bp.state, bp.root, self.sync_queue) for bp in plans)
+            home_runs = any(s.dev is self.home for s in self.shares)
+            moved = placement.bring_home(self.rt, plans, home_runs, self.sync_queue)
             if moved:
-                self._piece(self.home.label, "h2d", t, time.perf_counter(), "sync", moved)
+                self._piece(self.home.label, "h2d", t, time.perf_counter(), "sync",
+                            sum(moved.values()))
         self._run(plans)
         rec.shares = {s.dev.label: s.groups for s in self.shares}
         rec.ranges = {s.dev.label: (s.first, s.last) for s in self.shares}

@@ -9,7 +9,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from skmd import config, decide
+from skmd import config
+from skmd.decide import placement
 from skmd.runtime import planner
 from skmd.runtime.devices import PhysicalDevice
 
@@ -68,8 +69,11 @@ class LinkBook:
                             f"(probe {probe[0] / 1e9:.1f}/{probe[1] / 1e9:.1f})")
         return "links in place, h2d/d2h: " + ", ".join(told) if told else None
 
-    def helper_links(self, order: list[PhysicalDevice]) -> dict[str, tuple[float, float]]:
-        """Each helper's effective link (through the home device's own)."""
+    def helper_links(self, order: list[PhysicalDevice], wheres: list[str] | None = None
+                     ) -> dict[str, tuple[float, float]]:
+        """Each helper's effective link: through the home device's own, or its own
+        alone when the launch's buffers (at ``wheres``) are in host memory."""
         home = self.home_link()
-        return {d.label: decide.via_home(self.link(d), home) for d in order
-                if d is not self.home}
+        return {d.label: placement.helper_link(wheres or ["home"], self.link(d), home,
+                                               d.zero_copy)
+                for d in order if d is not self.home}

@@ -31,6 +31,8 @@ def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelE
             root = bufmod.root_of(b)
             st = bufmod.state_of(root)
             if not st.home_valid:
+                if st.staged_current():  # an upload that waited for a split in vain
+                    rt.placement.read_whole()
                 hq = hq or rt.home_queue(queue.context)
                 homecoming.sync_home(st, root, hq)
     t_call = time.perf_counter()

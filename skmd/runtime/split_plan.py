@@ -43,6 +43,9 @@ class BufferPlan:
     #: updated only by additive integer atomics: helpers add into zeroed copies,
     #: merged by summing (element size in bytes; 0 when not)
     reduce_elem: int = 0
+    #: byte ranges the home device's rows read of a buffer the kernel only reads
+    #: (None: written, or home must hold all of it)
+    home_need: list[tuple[int, int]] | None = None
 
 
 def sub_launch_shape(launch: Launch, first: int, last: int, mode: str
@@ -107,14 +110,16 @@ def plan_buffers(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
                 bp.out_slice = slices
         for s in shares:
             lab = s.dev.label
-            if lab == home_label:
-                continue
             need: list[tuple[int, int]] = []
             for i in bp.arg_indices:
                 ai = an.args[i]
                 if ai.read:
                     r = an.byte_range(i, "read", launch, (s.first, s.last)) if single_arg else None
                     need.append(whole if r is None else (max(0, r[0]), min(size, r[1])))
+            if lab == home_label:
+                if not bp.written:
+                    bp.home_need = [(lo, hi) for lo, hi in need if hi > lo]
+                continue
             if bp.written:
                 if bp.contiguous:
                     lo, hi = bp.out_slice[lab]

@@ -23,7 +23,7 @@ import pyopencl as cl
 from pyopencl import _cl
 
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import homecoming
+from skmd.runtime import homecoming, placement
 from skmd.runtime import kernels as kmod
 from skmd.runtime import raw
 
@@ -220,16 +220,21 @@ STAGE_MIN_BYTES = 1 << 20
 
 
 def _stageable(queue: Any, mem: Any, hostbuf: Any, dst_offset: int) -> Any:
-    """The bytes of an upload graph mode keeps on the host, or None to write it now."""
+    """The bytes of an upload kept on the host for the launches that read it
+    (:mod:`skmd.runtime.placement`), or None to write it now."""
     from skmd import config, modes
     from skmd.runtime import core
     rt = core._runtime
     settings = config.get()
-    if (rt is None or not modes.mode_named(settings.mode).stages_uploads
-            or not settings.stage_uploads
+    if (rt is None or not settings.stage_uploads
             or dst_offset != 0 or not isinstance(mem, cl.Buffer)
-            or bufmod.is_sub_buffer(mem)
-            or (rt._graph is not None and rt._graph.helpers_idle())):
+            or bufmod.is_sub_buffer(mem)):
+        return None
+    mode = modes.mode_named(settings.mode)
+    if mode.stages_uploads:
+        if rt._graph is not None and rt._graph.helpers_idle():
+            return None
+    elif not (mode.may_split and placement.waits_on_host(rt)):
         return None
     try:
         size = int(mem.size)
@@ -315,13 +320,11 @@ def _write_buffer(orig: Callable) -> Callable:
         if wait_for:
             raw.wait_for_events(wait_for)
         raw.queue_finish(queue)
-        through = src.nbytes >= PIPELINE_MIN_BYTES and _chunks_pay()
-        bufmod.state_of(mem).stage_host(src, mem, queue if through else None)
+        from skmd import config, modes
         from skmd.runtime.core import get_runtime
-        get_runtime().graph.note_staged()
-        evt = cl.UserEvent(queue.context)
-        evt.set_status(cl.command_execution_status.COMPLETE)
-        return evt
+        return placement.upload(get_runtime(), queue, mem, src,
+                                modes.mode_named(config.get().mode).stages_uploads,
+                                src.nbytes >= PIPELINE_MIN_BYTES and _chunks_pay())
     wrapper.__name__ = getattr(orig, "__name__", "wrapper")
     return wrapper
 

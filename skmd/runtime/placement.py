@@ -1,0 +1,135 @@
+"""Uploads wait in host memory; a launch sends each device only what its share reads.
+
+When the program uploads a whole buffer and a launch might be split, the bytes
+are copied into the buffer's page-locked host shadow and go nowhere yet (the
+program may reuse its array at once).  Once a launch that reads the buffer is
+decided, the home device receives the ranges its own share reads and each
+helper the ranges its share reads, each over its own link, at the same time;
+a device that shares host memory reads the shadow in place.  Anything that
+later looks at the home copy brings the rest home first (:mod:`.homecoming`).
+
+Graph mode stages uploads the same way (:meth:`BufferState.stage_host`), and
+its sends to the home device take only what home lacks (:meth:`BufferState.home_gaps`).
+The pure parts (where bytes are, what moving them costs, who supplies which
+range) are in :mod:`skmd.decide.placement`.
+"""
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import numpy as np
+import pyopencl as cl
+
+from skmd.decide import placement as where_mod
+from skmd.runtime import buffers as bufmod
+from skmd.runtime import homecoming, raw
+
+#: staged uploads in a row read by launches run whole on home before uploads go
+#: home at once again (the program's launches are not split: nothing to place)
+PATIENCE = 4
+
+
+class Placement:
+    """What the runtime learns about placing uploads in this process."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        #: staged uploads read whole on home since one was read by a split launch
+        self.whole_reads = 0
+
+    def read_whole(self) -> None:
+        with self.lock:
+            self.whole_reads += 1
+
+    def read_split(self) -> None:
+        with self.lock:
+            self.whole_reads = 0
+
+
+def waits_on_host(rt: Any) -> bool:
+    """Whether a whole upload should wait in host memory for the launch that reads it."""
+    return where_mod.stages_lazily(len(rt.devices), rt.placement.whole_reads, PATIENCE)
+
+
+def upload(rt: Any, queue: cl.CommandQueue, mem: Any, src: np.ndarray, graph: bool,
+           through: bool) -> cl.Event:
+    """Keep the program's whole upload ``src`` of ``mem`` in host memory.
+
+    In graph mode (``graph``) with ``through`` (a GPU home), chunks also leave for
+    home as they arrive, as graph batches need most uploads there; otherwise
+    nothing moves until a launch reads the buffer.  Returns a completed event.
+    """
+    bufmod.state_of(mem).stage_host(src, mem, queue if graph and through else None)
+    if graph:
+        rt.graph.note_staged()
+    evt = cl.UserEvent(queue.context)
+    evt.set_status(cl.command_execution_status.COMPLETE)
+    return evt
+
+
+def where_args(rt: Any, args: dict) -> dict[int, str]:
+    """Per buffer argument index: where its whole current content is (only those
+    not simply on home), for the decisions and their cache key."""
+    out: dict[int, str] = {}
+    if len(rt.devices) < 2:
+        return out
+    for i, a in args.items():
+        v = a[1] if a[0] == "obj" else None
+        if not isinstance(v, cl.Buffer):
+            continue
+        st = getattr(bufmod.root_of(v), "_skmd_state", None)
+        if st is None or (st.home_valid and st.host is None):
+            continue
+        w = where_mod.location(st.home_valid, st.staged_current())
+        if w != where_mod.HOME:
+            out[i] = w
+    return out
+
+
+def bring_home(rt: Any, plans: list, home_runs: bool, queue: cl.CommandQueue
+               ) -> dict[str, int]:
+    """Before a split launch: make the home copy hold what home needs; bytes by source.
+
+    A buffer the kernel only reads gets the ranges home's share reads (none when
+    home runs no rows), from the host shadow or wherever they are; a buffer it
+    writes comes home whole, since results merge into the home copy.  Writes
+    are queued on ``queue`` ahead of home's kernel, without waiting.
+    """
+    moved: dict[str, int] = {}
+    for bp in plans:
+        st = bp.state
+        if st.home_valid:
+            continue
+        if bp.written or bp.home_need is None:
+            n = homecoming.sync_home(st, bp.root, queue)
+            moved["host"] = moved.get("host", 0) + n
+            continue
+        if st.staged_current():
+            rt.placement.read_split()
+        if home_runs:
+            n = send_home(st, bp.root, queue, bp.home_need)
+            moved["host"] = moved.get("host", 0) + n
+    return moved
+
+
+def send_home(st: bufmod.BufferState, app_buf: Any, queue: cl.CommandQueue,
+              ranges: list[tuple[int, int]]) -> int:
+    """Queue writes of what the home copy lacks of ``ranges``; returns bytes."""
+    with st.lock:
+        have = list(st.home_part) if st.home_part_v == st.version else []
+        todo = where_mod.gaps(ranges, have)
+        if not todo:
+            return 0
+        sent = 0
+        for a, b in todo:
+            shadow, _ = st.fetch_host(app_buf, queue, a, b)
+            raw.enqueue_write_buffer(queue, app_buf, shadow[a:b], dst_offset=a,
+                                     is_blocking=False)
+            sent += b - a
+        if st.home_part_v != st.version:
+            st.home_part_v = st.version
+            st.home_part = bufmod.IntervalSet()
+        for a, b in todo:
+            st.home_part.add(a, b)
+        return sent
