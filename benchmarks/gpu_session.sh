@@ -10,7 +10,7 @@
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
-#         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2
+#         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | place1
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -462,5 +462,17 @@ engine|engine1|engine2)
     graphs1gpu enginemkmd 80 "$v" gabe abe care gramian commutator
   python3 benchmarks/replay_logs.py "$r/prof/profiles.sqlite" --json "$r/replay.json" \
     > "$r/replay.md" 2>&1 ;;
+place1)
+  # partition-aware placement on one GPU + the CPU: skmd (hill) against skmd's own
+  # whole-on-home run with the same page-locked copies (home) and against uploads sent
+  # home at once (eager), same rounds; then each program's physical bound
+  python3 -m skmd devices --remeasure --json > "$r/devices.json" 2> "$r/devices.err"
+  for b in blackscholes vectoradd boxmuller mersennetwister histogram matrixtranspose \
+           reduction scanlargearrays sobelfilter medianfilter aesencrypt aesdecrypt fdtd3d \
+           binomialoption matrixmultiplication nbody; do
+    bench place gpu0,cpu0 22 --suite skmd --policy hill --repeat 10 --max-seconds 1.5 \
+      --variant home:mode=inorder --variant eager:stage_uploads=0 $b
+  done
+  python3 benchmarks/placement_gain.py "$r" --size "$size" > "$r/placement.md" 2>&1 ;;
 esac
 tar czf "$out/results_$part.tgz" -C "$out" r && rm -rf "$r"

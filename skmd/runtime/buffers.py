@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pyopencl as cl
-from skmd.decide import placement
+from skmd.decide import locations as placement
 from skmd.runtime import copies, mirror_pool, raw, staging
 from skmd.runtime.intervals import IntervalSet
 # the stale set and its queries are reached as bufmod.* by the shim and graph mode

@@ -10,7 +10,7 @@ import math
 from typing import Any
 
 from skmd import config
-from skmd.decide import placement
+from skmd.decide import locations as placement
 from skmd.runtime import planner
 from skmd.runtime.devices import PhysicalDevice
 
@@ -74,6 +74,8 @@ class LinkBook:
         """Each helper's effective link: through the home device's own, or its own
         alone when the launch's buffers (at ``wheres``) are in host memory."""
         home = self.home_link()
-        return {d.label: placement.helper_link(wheres or ["home"], self.link(d), home,
-                                               d.zero_copy)
+        wheres = wheres or ["home"]
+        hosted = all(placement.on_host(w) for w in wheres)  # only then is zero copy asked
+        return {d.label: placement.helper_link(wheres, self.link(d), home,
+                                               hosted and d.zero_copy)
                 for d in order if d is not self.home}

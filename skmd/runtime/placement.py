@@ -11,19 +11,20 @@ later looks at the home copy brings the rest home first (:mod:`.homecoming`).
 Graph mode stages uploads the same way (:meth:`BufferState.stage_host`), and
 its sends to the home device take only what home lacks (:meth:`BufferState.home_gaps`).
 The pure parts (where bytes are, what moving them costs, who supplies which
-range) are in :mod:`skmd.decide.placement`.
+range) are in :mod:`skmd.decide.locations`.
 """
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 import numpy as np
 import pyopencl as cl
 
-from skmd.decide import placement as where_mod
+from skmd.decide import locations as where_mod
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import homecoming, raw
+from skmd.runtime import copies, homecoming, raw
 
 #: staged uploads in a row read by launches run whole on home before uploads go
 #: home at once again (the program's launches are not split: nothing to place)
@@ -99,8 +100,8 @@ def bring_home(rt: Any, plans: list, home_runs: bool, queue: cl.CommandQueue
     moved: dict[str, int] = {}
     for bp in plans:
         st = bp.state
-        if st.home_valid:
-            continue
+        if st.home_valid or (bp.stays and not bp.read):
+            continue  # (an output every device rewrites: its old bytes are not needed)
         if bp.written or bp.home_need is None:
             n = homecoming.sync_home(st, bp.root, queue)
             moved["host"] = moved.get("host", 0) + n
@@ -133,3 +134,78 @@ def send_home(st: bufmod.BufferState, app_buf: Any, queue: cl.CommandQueue,
         for a, b in todo:
             st.home_part.add(a, b)
         return sent
+
+
+def results_stay(bp: Any, helpers: list[str]) -> None:
+    """After a split: ``helpers``' slices of ``bp``'s buffer stay in their copies
+    (marked valid there by the caller); the home copy holds the rest."""
+    st = bp.state
+    kept = [bp.out_slice[lb] for lb in helpers if bp.out_slice[lb][1] > bp.out_slice[lb][0]]
+    if not kept:
+        return
+    with st.lock:
+        st.home_valid = False
+        st.home_part_v = st.version
+        st.home_part = bufmod.IntervalSet(where_mod.gaps([(0, st.size)], kept))
+        bufmod.mark_stale(st, bp.root)
+
+
+def gather(rt: Any, queue: cl.CommandQueue, mem: Any, hostbuf: Any, offset: int,
+           chunked: bool) -> cl.Event | None:
+    """A blocking read of ``mem`` whose bytes are spread over devices, straight into
+    the program's ``hostbuf``: each range from the host shadow or the device that
+    holds it, all at once, without bringing the buffer home.  None when this read
+    is not one of those (the caller goes the ordinary way).
+
+    ``chunked``: the home device's ranges go through page-locked chunks.
+    """
+    st = getattr(mem, "_skmd_state", None)
+    if st is None or st.home_valid or not isinstance(mem, cl.Buffer) or bufmod.is_sub_buffer(mem):
+        return None
+    try:
+        view = memoryview(hostbuf)
+        if view.readonly or not view.c_contiguous:
+            return None
+        dst = np.frombuffer(view, dtype=np.uint8)
+    except (TypeError, ValueError):
+        return None
+    lo, hi = offset, offset + dst.nbytes
+    if lo < 0 or hi > st.size:
+        return None  # pyopencl's own error, from the ordinary path
+    raw.queue_finish(queue)  # what the program queued before the read comes first
+    hq = rt.home_queue(mem.context)
+    with st.lock:
+        st._settle()
+        holders: list[tuple[str, list]] = []
+        if st.host is not None and st.host_version == st.version:
+            holders.append(("\0host", list(st.host_valid)))
+        holders.append(("\0home", list(st.home_part) if st.home_part_v == st.version else []))
+        live = {lb: m for lb, m in st.mirrors.items()
+                if m.version == st.version and m.queue is not None}
+        holders += [(lb, list(m.valid)) for lb, m in live.items()]
+        plan = where_mod.gather_plan(lo, hi, holders)
+        if plan is None:
+            return None
+        events, home_parts = [], []
+        t0 = time.perf_counter()
+        for name, a, b in plan:
+            piece = dst[a - lo:b - lo]
+            if name == "\0host":
+                piece[:] = st.host[a:b]
+            elif name == "\0home":
+                home_parts.append((piece, a))
+            else:
+                m = live[name]
+                events.append((name, b - a, raw.enqueue_read_buffer(
+                    m.queue, m.buf, piece, src_offset=a, is_blocking=False)))
+        for piece, a in home_parts:  # while the helpers' reads run
+            if chunked:
+                copies.read(hq, mem, piece, a)
+            else:
+                raw.enqueue_read_buffer(hq, mem, piece, src_offset=a, is_blocking=True)
+        for label, n, evt in events:  # timed in place, for the models' links
+            evt.wait()
+            rt.link_rates.observe(label, "d2h", n, time.perf_counter() - t0)
+    done = cl.UserEvent(queue.context)
+    done.set_status(cl.command_execution_status.COMPLETE)
+    return done

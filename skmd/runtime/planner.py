@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from skmd import partition
-from skmd.decide import placement
+from skmd.decide import locations as placement
 from skmd.decide.transfer import best_saving, via_home  # noqa: F401 - planner's names too
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import KernelEntry
@@ -183,7 +183,7 @@ def build_problem(entry: KernelEntry, launch: Launch,
                   ) -> tuple[partition.PartitionProblem | None, list[str]]:
     """The partition problem of one launch, or None with the devices lacking a curve.
 
-    ``where`` (buffer argument index -> :mod:`skmd.decide.placement` location,
+    ``where`` (buffer argument index -> :mod:`skmd.decide.locations` location,
     home when absent) prices each device's inputs from where the bytes are.
     """
     in_fixed, in_pg, out_fixed, out_pg, merge_fixed = launch_bytes(entry, launch)

@@ -293,7 +293,22 @@ def _read_buffer(orig: Callable) -> Callable:
         from skmd.runtime import copies
         return copies.read(queue, mem, dst, src_offset)
     chunked.__name__ = getattr(orig, "__name__", "chunked")
-    return _sync_point(chunked)
+    synced = _sync_point(chunked)
+
+    def read(queue: Any, mem: Any, hostbuf: Any, src_offset: int = 0,
+             wait_for: Any = None, is_blocking: bool = True) -> Any:
+        """A buffer whose slices stay on the devices that made them is gathered."""
+        if bufmod._stale and is_blocking and not wait_for:
+            _flush_deferred()
+            from skmd.runtime import core
+            rt = core._runtime
+            evt = None if rt is None else placement.gather(
+                rt, queue, mem, hostbuf, src_offset, _chunks_pay())
+            if evt is not None:
+                return evt
+        return synced(queue, mem, hostbuf, src_offset, wait_for, is_blocking)
+    read.__name__ = getattr(orig, "__name__", "read")
+    return read
 
 
 def _write_buffer(orig: Callable) -> Callable:

@@ -4,7 +4,7 @@ import math
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skmd.decide import placement as pl
+from skmd.decide import locations as pl
 from skmd.decide.transfer import via_home
 
 SPANS = st.lists(st.tuples(st.integers(0, 100), st.integers(0, 100))

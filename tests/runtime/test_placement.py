@@ -249,3 +249,43 @@ def test_random_programs_never_read_stale_bytes(split_context, ops, fractions):
     splits = [r for r in rt.records if sum(1 for g in r.shares.values() if g) == 2]
     assert splits or all(f in (0.0, 1.0) for f in fractions) or not any(
         op[0] in ("triple", "rev", "bump") for op in ops), "no launch was split"
+
+
+def launch_twice_and_read(cl):
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    a = np.arange(N, dtype=np.int32)
+    A, B, C = (cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes) for _ in range(3))
+    INPUT["ptr"] = B.int_ptr
+    cl.enqueue_copy(q, A, a)
+    prg = cl.Program(ctx, SRC).build()
+    prg.triple(q, (N,), (LOCAL,), A, B, np.int32(1))
+    prg.triple(q, (N,), (LOCAL,), B, C, np.int32(2))   # reads B where it was made
+    out = {k: np.empty(N, np.int32) for k in "bc"}
+    cl.enqueue_copy(q, out["b"], B)                     # gathered from both devices
+    cl.enqueue_copy(q, out["c"], C)
+    part = np.empty(100, np.int32)
+    cl.enqueue_copy(q, part, B, src_offset=(N // 2 - 50) * 4)  # across the two slices
+    out["part"] = part
+    q.finish()
+    return out
+
+
+def test_results_stay_where_they_were_made(monkeypatch, small_uploads_staged):
+    """A helper's slice of an output never goes to the home device: the next launch
+    reads it where it is, and the program's reads gather it from there."""
+    from skmd.runtime import raw
+    split_as(monkeypatch, halves)
+    to_b = []
+    real = raw.enqueue_write_buffer
+
+    def watched(queue, buf, host, dst_offset=0, **kw):
+        if buf.int_ptr == INPUT.get("ptr"):
+            to_b.append((dst_offset, host.nbytes))
+        return real(queue, buf, host, dst_offset=dst_offset, **kw)
+    monkeypatch.setattr(raw, "enqueue_write_buffer", watched)
+    bad, records = compare_with_and_without(launch_twice_and_read)
+    assert not bad, bad
+    assert not to_b, f"the output went home: {to_b}"
+    second = [r for r in records if r.kernel == "triple"][1]
+    assert not any(second.bytes_moved.values()), second.bytes_moved
