@@ -111,12 +111,20 @@ def gather_plan(lo: int, hi: int, holders: Sequence[tuple[str, Sequence[Span]]]
     return None if left else sorted(out, key=lambda t: t[1])
 
 
-def stages_lazily(devices: int, whole_reads: int, patience: int) -> bool:
+def stages_lazily(devices: int, skips_left: int) -> bool:
     """Whether an upload should wait in host memory (True) or go home at once.
 
     On one device there is nothing to place.  With helpers, an upload waits for
-    the launch that reads it, unless the last ``patience`` staged uploads were
-    all read by launches run whole on home: then sending home at once, while the
-    bytes are copied, is what such a program needs.
+    the launch that reads it, unless uploads like it were read by launches run
+    whole on home lately (``skips_left`` more go home at once, see :func:`backoff`).
     """
-    return devices > 1 and whole_reads < patience
+    return devices > 1 and skips_left <= 0
+
+
+def backoff(interval: int, cap: int) -> int:
+    """How many uploads go home at once after one more staged upload was read by a
+    launch run whole: twice as many as last time, at most ``cap``, so that a
+    program whose launches are never split pays for staging ever more rarely,
+    and one whose launches start being split (helpers measured, programs built)
+    is noticed."""
+    return min(max(1, 2 * interval), cap)

@@ -26,31 +26,48 @@ from skmd.decide import locations as where_mod
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import copies, homecoming, raw
 
-#: staged uploads in a row read by launches run whole on home before uploads go
-#: home at once again (the program's launches are not split: nothing to place)
-PATIENCE = 4
+#: at most so many uploads of one size go home at once between two that are staged
+#: (the program's launches of that size ran whole: nothing to place)
+MAX_SKIP = 64
 
 
 class Placement:
-    """What the runtime learns about placing uploads in this process."""
+    """What the runtime learns about placing uploads in this process, per upload size
+    (programs upload buffers of the same sizes again and again)."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        #: staged uploads read whole on home since one was read by a split launch
-        self.whole_reads = 0
+        #: size -> [uploads still to send home at once, the current interval]
+        self.skips: dict[int, list[int]] = {}
 
-    def read_whole(self) -> None:
+    def read_whole(self, size: int) -> None:
+        """A staged upload of ``size`` bytes was read by a launch run whole on home."""
         with self.lock:
-            self.whole_reads += 1
+            _, interval = self.skips.get(size, (0, 0))
+            nxt = where_mod.backoff(interval, MAX_SKIP)
+            self.skips[size] = [nxt, nxt]
 
-    def read_split(self) -> None:
+    def read_split(self, size: int) -> None:
+        """A staged upload of ``size`` bytes was read by a split launch: keep staging."""
         with self.lock:
-            self.whole_reads = 0
+            self.skips.pop(size, None)
+
+    def take(self, size: int) -> int:
+        """Uploads of ``size`` still to send home at once, counting this one."""
+        with self.lock:
+            got = self.skips.get(size)
+            if got is None or got[0] <= 0:
+                return 0
+            got[0] -= 1
+            return got[0] + 1
 
 
-def waits_on_host(rt: Any) -> bool:
-    """Whether a whole upload should wait in host memory for the launch that reads it."""
-    return where_mod.stages_lazily(len(rt.devices), rt.placement.whole_reads, PATIENCE)
+def waits_on_host(rt: Any, size: int) -> bool:
+    """Whether a whole upload of ``size`` bytes should wait in host memory for the
+    launch that reads it."""
+    if len(rt.devices) < 2:
+        return False
+    return where_mod.stages_lazily(len(rt.devices), rt.placement.take(size))
 
 
 def upload(rt: Any, queue: cl.CommandQueue, mem: Any, src: np.ndarray, graph: bool,
@@ -107,7 +124,7 @@ def bring_home(rt: Any, plans: list, home_runs: bool, queue: cl.CommandQueue
             moved["host"] = moved.get("host", 0) + n
             continue
         if st.staged_current():
-            rt.placement.read_split()
+            rt.placement.read_split(st.size)
         if home_runs:
             n = send_home(st, bp.root, queue, bp.home_need)
             moved["host"] = moved.get("host", 0) + n

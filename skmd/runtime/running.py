@@ -32,7 +32,7 @@ def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelE
             st = bufmod.state_of(root)
             if not st.home_valid:
                 if st.staged_current():  # an upload that waited for a split in vain
-                    rt.placement.read_whole()
+                    rt.placement.read_whole(st.size)
                 hq = hq or rt.home_queue(queue.context)
                 homecoming.sync_home(st, root, hq)
     t_call = time.perf_counter()

@@ -234,7 +234,7 @@ def _stageable(queue: Any, mem: Any, hostbuf: Any, dst_offset: int) -> Any:
     if mode.stages_uploads:
         if rt._graph is not None and rt._graph.helpers_idle():
             return None
-    elif not (mode.may_split and placement.waits_on_host(rt)):
+    elif not mode.may_split:
         return None
     try:
         size = int(mem.size)
@@ -243,10 +243,12 @@ def _stageable(queue: Any, mem: Any, hostbuf: Any, dst_offset: int) -> Any:
         view = memoryview(hostbuf)
         if view.nbytes != size or not view.c_contiguous:
             return None
-        import numpy as np
-        return np.frombuffer(view, dtype=np.uint8)
     except (TypeError, ValueError, cl.Error):
         return None
+    if not mode.stages_uploads and not placement.waits_on_host(rt, size):
+        return None
+    import numpy as np
+    return np.frombuffer(view, dtype=np.uint8)
 
 
 #: blocking transfers at least this large go through page-locked chunks

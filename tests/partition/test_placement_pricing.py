@@ -57,10 +57,18 @@ def test_blend_keeps_the_seconds():
     assert fixed == 100 + 50 * 2 and per == 2 + 1 * 2
 
 
-def test_uploads_wait_only_with_helpers_and_while_splits_read_them():
-    assert not pl.stages_lazily(1, 0, 4)
-    assert pl.stages_lazily(2, 3, 4)
-    assert not pl.stages_lazily(2, 4, 4)
+def test_uploads_wait_only_with_helpers_and_when_none_are_to_skip():
+    assert not pl.stages_lazily(1, 0)
+    assert pl.stages_lazily(2, 0)
+    assert not pl.stages_lazily(2, 1)
+
+
+def test_uploads_read_whole_are_staged_ever_more_rarely_up_to_a_cap():
+    seen, x = [], 0
+    for _ in range(8):
+        x = pl.backoff(x, 16)
+        seen.append(x)
+    assert seen == [1, 2, 4, 8, 16, 16, 16, 16]
 
 
 def test_location_classes():
