@@ -470,7 +470,7 @@ place1)
   for b in blackscholes vectoradd boxmuller mersennetwister histogram matrixtranspose \
            reduction scanlargearrays sobelfilter medianfilter aesencrypt aesdecrypt fdtd3d \
            binomialoption matrixmultiplication nbody; do
-    bench place gpu0,cpu0 22 --suite skmd --policy hill --repeat 10 --max-seconds 1.5 \
+    bench place gpu0,cpu0 22 --suite skmd --policy hill --repeat 200 --max-seconds 0.5 \
       --variant home:mode=inorder --variant eager:stage_uploads=0 $b
   done
   python3 benchmarks/placement_gain.py "$r" --size "$size" > "$r/placement.md" 2>&1 ;;
