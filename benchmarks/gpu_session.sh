@@ -10,7 +10,8 @@
 #         | onegpu9 | onegpu10 | onegpu11 | copies1 | copies2
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
-#         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | place1
+#         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
+#         | place1
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -117,7 +118,8 @@ graphs3)
       --policy hill --repeat 5 $b
   done
   for b in abe stein; do
-    SKMD_STAGE_UPLOADS=0 bench nostage gpu0,gpu1 40 --suite mkmd --policy hill --repeat 5 $b
+    bench nostage gpu0,gpu1 40 --suite mkmd --policy hill --repeat 5 \
+      --variant nostage:stage_uploads=0 $b
   done ;;
 rounds)
   # how much of the graphs' gain one GPU alone gets (staged uploads, lazy results);
@@ -205,7 +207,8 @@ onegpu4)
   # then the two programs fifteen rounds could not show within 3 % on one GPU + CPU
   for b in abe gabe; do
     bench mkmd1gpu gpu0 65 --suite mkmd --policy hill --repeat 7 $b
-    SKMD_SEND_AHEAD=0 bench noahead1gpu gpu0 65 --suite mkmd --policy hill --repeat 7 $b
+    bench noahead1gpu gpu0 65 --suite mkmd --policy hill --repeat 7 \
+      --variant noahead:send_ahead=0 $b
   done
   for b in boxmuller mersennetwister; do
     bench rounds1gpu gpu0,cpu0 130 --suite skmd --policy hill --repeat 100 --max-seconds 0.5 $b
@@ -413,9 +416,70 @@ unseen3)
     SKMD_PROFILE_DIR=$d timeout 60 python3 benchmarks/sync_launch.py --launches 2000 \
       --n 1048576 || echo "exit $? for sync_launch"
   done > "$r/sync.txt" 2>&1
-  for b in one_launch saxpy_loop tiny_loop array_arith elementwise reduction scan \
-           matmul_naive stencil transpose histogram profiled_events; do
+  for b in one_launch saxpy_loop tiny_loop array_arith elementwise dot_reduction scan \
+           matmul_naive stencil transpose byte_histogram profiled_events; do
     bench unseen "" 36 --suite unseen --repeat 6 --max-seconds 28 $b
+  done ;;
+spy1|spy2)
+  # where the unseen programs' extra process time goes: per program a warm-up run, plain
+  # and skmd (first run on an empty store, second on what it left) timed twice in turns,
+  # then both skmd runs again under py-spy (every thread, waits included), summarised;
+  # spy2 also profiles the plain run and lists each process's slowest imports
+  spy=/tmp/site/bin/py-spy
+  progs="one_launch saxpy_loop tiny_loop array_arith elementwise dot_reduction scan
+         matmul_naive stencil transpose byte_histogram profiled_events"
+  runs="1 2"
+  if [ "$part" = spy2 ]; then
+    progs="one_launch saxpy_loop tiny_loop array_arith matmul_naive profiled_events stencil"
+    runs="plain 1 2"
+    p=skmd/bench/unseen/programs/one_launch.py
+    { python3 -c "import sys; print(sys.version, sys.flags.dont_write_bytecode)"
+      for mod in argparse sqlite3 concurrent.futures numpy pyopencl; do
+        python3 -c "import $mod as m, importlib.util as u, os; c=u.cache_from_source(m.__file__); print('$mod', m.__file__, os.path.exists(c))"
+      done
+      echo "== plain"; python3 -X importtime "$p" paper 2>&1 >/dev/null | sort -t'|' -k2 -n | tail -25
+      echo "== skmd"; SKMD_PROFILE_DIR=$(mktemp -d) python3 -X importtime -m skmd run "$p" paper 2>&1 >/dev/null \
+        | sort -t'|' -k2 -n | tail -40
+    } > "$r/imports.txt" 2>&1
+  fi
+  for b in $progs; do
+    p=skmd/bench/unseen/programs/$b.py
+    timeout 60 python3 "$p" paper > /dev/null 2>&1
+    d=$(mktemp -d)
+    for k in 1 2; do
+      /usr/bin/time -f "$b plain %e" timeout 60 python3 "$p" paper > /dev/null
+      SKMD_PROFILE_DIR=$d /usr/bin/time -f "$b skmd$k %e" timeout 60 python3 -m skmd run "$p" paper > /dev/null
+      SKMD_DEVICES=gpu0 SKMD_PROFILE_DIR=$d /usr/bin/time -f "$b gpu0only$k %e" timeout 60 python3 -m skmd run "$p" paper > /dev/null
+    done
+    d=$(mktemp -d)
+    for k in $runs; do
+      how="-m skmd run"; [ "$k" = plain ] && how=
+      SKMD_PROFILE_DIR=$d timeout 90 $spy record -r 250 --nonblocking --idle -t -f raw \
+        -o "$r/spy_${b}_$k.raw" -- python3 $how "$p" paper > /dev/null 2>&1
+      python3 benchmarks/spy_summary.py "$r/spy_${b}_$k.raw" --top 10 --depth 12 \
+        > "$r/spy_${b}_$k.txt" 2>&1
+      rm -f "$r/spy_${b}_$k.raw"
+    done
+  done > "$r/times.txt" 2>&1
+  d=$(mktemp -d)
+  for k in 1 2; do
+    SKMD_PROFILE_DIR=$d timeout 90 $spy record -r 250 --nonblocking --idle -t -s -f raw \
+      -o "$r/spy_sync_$k.raw" -- python3 benchmarks/sync_launch.py --launches 2000 \
+      --n 1048576 > "$r/sync_$k.txt" 2>&1
+    python3 benchmarks/spy_summary.py "$r/spy_sync_$k.raw" --top 12 --depth 12 > "$r/spy_sync_$k.txt" 2>&1
+    rm -f "$r/spy_sync_$k.raw"
+  done ;;
+spy3)
+  # where graph mode loses to program order on BiCGSTAB and Jacobi: each graph in graph
+  # mode and in program order (variant) in the same rounds, the process under py-spy
+  for b in bicgstab jacobi; do
+    SKMD_DEVICES=gpu0,cpu0 timeout 150 /tmp/site/bin/py-spy record -r 500 --nonblocking \
+      --idle -t -f raw -o "$r/spy_$b.raw" -- python3 -m skmd bench --size "$size" \
+      --suite mkmd --policy hill --repeat 30 --max-seconds 0.5 --time-limit 90 \
+      --variant order:mode=inorder --only "$b" --json "$r/$b.json" > "$r/$b.txt" 2>&1
+    python3 benchmarks/spy_summary.py "$r/spy_$b.raw" --rate 500 --top 30 --depth 14 \
+      > "$r/spy_$b.txt" 2>&1
+    rm -f "$r/spy_$b.raw"
   done ;;
 unseen1|unseen2)
   # user-style programs as whole processes on every device (one GPU + the CPU), plain
@@ -435,9 +499,9 @@ unseen1|unseen2)
       SKMD_PROFILE_DIR=$d timeout 60 python3 benchmarks/sync_launch.py --launches 2000 \
         --n 1048576 || echo "exit $? for sync_launch"
     done > "$r/sync.txt" 2>&1
-    set -- one_launch saxpy_loop tiny_loop array_arith elementwise reduction
+    set -- one_launch saxpy_loop tiny_loop array_arith elementwise dot_reduction
   else
-    set -- scan matmul_naive stencil mandelbrot transpose histogram nbody profiled_events
+    set -- scan matmul_naive stencil mandelbrot transpose byte_histogram nbody_allpairs profiled_events
   fi
   for b in "$@"; do
     bench unseen "" 40 --suite unseen --repeat 6 --max-seconds 30 $b

@@ -93,9 +93,10 @@ def main() -> None:
     import pyopencl as cl
 
     from skmd.runtime import merge_diff as merge, raw
-    from skmd.runtime.core import get_runtime
+    from skmd import config
+    from skmd.runtime import core
 
-    rt = get_runtime()
+    rt = core.start(config.get())  # a script: an entry point reads the settings
     home = rt.home
     ctx = home.context
     q = home.queue

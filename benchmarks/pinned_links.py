@@ -40,10 +40,11 @@ def main() -> None:
     import pyopencl as cl
 
     from skmd.runtime import copies
-    from skmd.runtime.core import get_runtime
+    from skmd import config
+    from skmd.runtime import core
     from skmd.runtime.staging import StagingPool
 
-    rt = get_runtime()
+    rt = core.start(config.get())  # a script: an entry point reads the settings
     n = ns.mib << 20
     home_pool = StagingPool(rt.home.context, rt.home.queue)
     print(f"{'device':8} {'kind':28} {'h2d GB/s':>9} {'d2h GB/s':>9}")
@@ -79,9 +80,10 @@ def pipelined(n: int) -> None:
     import pyopencl as cl
 
     from skmd.runtime import copies, raw
-    from skmd.runtime.core import get_runtime
+    from skmd import config
+    from skmd.runtime import core
 
-    rt = get_runtime()
+    rt = core.start(config.get())  # a script: an entry point reads the settings
     print(f"{copies.THREADS} threads by default")
     print(f"{'device':8} {'MiB':>5} {'kind':28} {'h2d GB/s':>9} {'d2h GB/s':>9}")
     for dev in rt.devices:

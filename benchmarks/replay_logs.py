@@ -44,11 +44,11 @@ def replay_logs(paths: list[str], graphs: str | None) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         for path in paths:
             store = _open_store(path, Path(tmp))
-            runs = sorted(store.runs(), key=lambda r: run_fields(r)[1])
+            runs = sorted(store.run_log.runs(), key=lambda r: run_fields(r)[1])
             log = {}
             for entry in runs:
                 run_id, _, argv, _ = run_fields(entry)
-                rows = replay_run(store.launches(run_id), traced)
+                rows = replay_run(store.run_log.launches(run_id), traced)
                 if rows:
                     log[run_id] = {"program": _program(argv), "batches": rows}
             out[path] = log

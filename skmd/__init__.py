@@ -10,14 +10,25 @@ __version__ = "0.1.0"
 
 
 def install() -> None:
-    """Patch pyopencl so that discovery returns the skmd virtual device."""
+    """Patch pyopencl so that discovery returns the skmd virtual device.
+
+    An entry point: the settings are read here (the environment, or what
+    :func:`skmd.config.override` put in force) and handed to the runtime, which
+    is handed every later override too.
+    """
+    from skmd import config
+    from skmd.runtime import core
     from skmd.shim import patch
-    patch.install()
+    patch.install(config.get())
+    config.subscribe(core.use_settings)
 
 
 def uninstall() -> None:
     """Restore every name :func:`install` patched."""
+    from skmd import config
+    from skmd.runtime import core
     from skmd.shim import patch
+    config.unsubscribe(core.use_settings)
     patch.uninstall()
 
 

@@ -197,22 +197,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     if ns.command in ("run", "profile"):
         return _run_program(ns, profile=ns.command == "profile")
     if ns.command == "devices":
+        from skmd import config
         from skmd.report.devices_table import devices_main
-        return devices_main(remeasure=ns.remeasure, as_json=ns.json)
+        from skmd.runtime import core, device_survey
+        try:
+            found = device_survey.survey(core.start(config.get()), remeasure=ns.remeasure)
+        except Exception as exc:
+            print(f"skmd devices: {exc}", file=sys.stderr)
+            return 1
+        return devices_main(found, as_json=ns.json)
     if ns.command == "explain":
         from skmd.report.explain_cmd import explain_main
-        from skmd.predict.store import ProfileStore, StoreCorrupt
+        from skmd import config
+        from skmd.predict.store import ProfileStore, StoreCorrupt, default_path
         try:
-            log = ProfileStore(strict=True)
+            log = ProfileStore(default_path(config.get().profile_dir), strict=True)
         except StoreCorrupt as exc:
             print(f"skmd explain: {str(exc).removeprefix('skmd: ')}", file=sys.stderr)
             return 1
-        return explain_main(log, run=ns.run, as_json=ns.json, png=ns.png,
+        return explain_main(log.run_log, run=ns.run, as_json=ns.json, png=ns.png,
                             html=ns.html, list_runs=ns.list, by_kernel=ns.by_kernel,
                             all_runs=ns.all, replay=ns.replay, graphs=ns.graphs)
     if ns.command == "store":
         from skmd.predict.store_cli import store_main
-        return store_main(ns.action, ns.older_than)
+        from skmd import config
+        return store_main(ns.action, ns.older_than, folder=config.get().profile_dir)
     if ns.command == "bench":
         from skmd.bench.runner import bench_main
         return bench_main(ns)

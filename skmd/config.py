@@ -25,31 +25,19 @@ variable               meaning
 ``SKMD_MIN_SPLIT_US``  launches predicted shorter than this run whole (default
                        200 microseconds); graph mode's fine phase keeps a split
                        only when it brings its kernel forward by this much.
-``SKMD_FAULTS``        fault injection for tests, see :mod:`skmd.runtime.faults`.
+``SKMD_FAULTS``        fault injection for tests, see :mod:`skmd.runtime.faults`;
+                       ``SKMD_FAULTS_SEED`` seeds its random failures (0).
 ``SKMD_LOG``           ``0`` turns the run log off.
 ``SKMD_MERGE``         how discontiguous outputs are merged: ``kernel``
                        (default: the kernel's generated merge kernel where
                        it has one, else byte differences) or ``diff`` (byte
                        differences against a pre-launch snapshot, always).
-``SKMD_STAGE_UPLOADS`` ``1`` (default): in graph modes a whole-buffer upload of
-                       1 MiB or more is kept in page-locked host memory and
-                       sent from there to each device that needs it; ``0``
-                       writes it to the home device at once.
-``SKMD_SEND_AHEAD``    ``1`` (default): as a graph batch starts, staged uploads
-                       that no kernel of the batch writes are sent to every
-                       device that reads them, on copy queues alongside the
-                       kernels before their readers; ``0`` sends each when its
-                       reader starts.
 ``SKMD_PINNED_COPIES`` ``auto`` (default): a blocking write or read of 4 MiB or
                        more between the program's memory and a GPU home
                        device moves through page-locked chunks, copied by
                        several threads while the device takes the previous
                        ones; ``never``: the driver's pageable path;
                        ``always``: chunks on any home device.
-``SKMD_LEARN_LINKS``   ``1`` (default): once a helper's transfers of 1 MiB or
-                       more have been timed in place (two at least), the models
-                       take its link at their speed instead of the probe's;
-                       ``0``: always the probe's figure.
 ``SKMD_BACKGROUND``    ``1`` (default): device set-up (speed priors, link
                        probes, learned speeds, the model and front-end
                        imports) and partition-ready program builds run in a
@@ -63,6 +51,17 @@ variable               meaning
                        profiles alone.
 =====================  =========================================================
 
+Benchmark switches are settings with no variable: each turns one of skmd's own
+mechanisms off, to measure what it gains, with ``skmd bench --variant
+NAME:SETTING=0`` (see :data:`BENCH_SWITCHES`); setting its old variable is an
+error that says so.
+
+Only the entry points read them (:func:`skmd.install`, the ``skmd`` command,
+``skmd bench``'s runner): everything below is handed a :class:`Settings` and
+takes what it needs from it as arguments.  The entry point that installs skmd
+subscribes the runtime to :func:`override`, so that a new :class:`Settings`
+reaches it when a benchmark switches configurations in-process.
+
 Switches take ``1/0``, ``true/false``, ``yes/no`` or ``on/off`` (any case); any
 other value, or a number that does not read as one, is a ValueError that names
 the variable (the ``skmd`` command turns it into exit status 2).
@@ -73,13 +72,17 @@ import contextlib
 import os
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
-from typing import Iterator
+from typing import Callable, Iterator
 
 from skmd import modes
+from skmd.tuning import Tuning
 
 POLICIES = ("hill", "linear", "single", "even", "static")
 MODES = tuple(modes.MODES)
 MERGES = ("kernel", "diff")
+#: settings that only A/B one of skmd's own mechanisms in benchmarks: no variable
+#: sets them, ``skmd bench --variant NAME:SETTING=0`` does
+BENCH_SWITCHES = ("stage_uploads", "send_ahead", "learn_links", "chain_home", "chain_helpers")
 PINNED_COPIES = ("auto", "always", "never")
 
 
@@ -94,18 +97,29 @@ class Settings:
     verify: bool = False
     min_split_us: float = 200.0
     faults: str | None = None
+    #: seed of the fault injection's random failures
+    faults_seed: int = 0
     log: bool = True
     merge: str = "kernel"
+    #: graph modes: whole uploads of 1 MiB or more wait in page-locked host memory
+    #: for the devices that need them (a benchmark switch)
     stage_uploads: bool = True
+    #: graph modes: staged uploads leave for their readers as a batch starts (a
+    #: benchmark switch)
     send_ahead: bool = True
     pinned_copies: str = "auto"
+    #: links taken at the speed transfers measured in place (a benchmark switch)
     learn_links: bool = True
+    #: graph modes: a kernel whole on home (on a helper: ``chain_helpers``) is queued
+    #: behind its predecessors there at once (benchmark switches)
     chain_home: bool = True
     background: bool = True
     remember: bool = True
     chain_helpers: bool = True
     #: device label -> fraction of the work-groups, for ``policy="static"``
     static_fractions: dict[str, float] = field(default_factory=dict)
+    #: the decisions' thresholds, spans and counts (no variable: see :mod:`skmd.tuning`)
+    tuning: Tuning = field(default_factory=Tuning)
 
     @cached_property
     def run_key(self) -> tuple:
@@ -120,7 +134,7 @@ class Settings:
         return (self.policy, self.mode, self.online, self.verify, self.faults,
                 self.min_split_us, self.merge, self.stage_uploads, self.send_ahead,
                 self.pinned_copies, self.learn_links, self.chain_home, self.chain_helpers,
-                tuple(sorted(self.static_fractions.items())))
+                tuple(sorted(self.static_fractions.items())), self.tuning)
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
@@ -167,6 +181,11 @@ def _number(value: str | None, default: float | None, name: str) -> float:
 
 def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Settings:
     env = os.environ if environ is None else environ
+    for name in BENCH_SWITCHES:
+        var = "SKMD_" + name.upper()
+        if env.get(var):
+            raise ValueError(f"{var} is a benchmark switch, not a setting: "
+                             f"skmd bench --variant NAME:{name}={env[var]}")
     return Settings(
         devices=env.get("SKMD_DEVICES") or None,
         home=env.get("SKMD_HOME") or None,
@@ -177,20 +196,37 @@ def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Se
         verify=_flag(env.get("SKMD_VERIFY"), False, "SKMD_VERIFY"),
         min_split_us=_number(env.get("SKMD_MIN_SPLIT_US"), 200.0, "SKMD_MIN_SPLIT_US"),
         faults=env.get("SKMD_FAULTS") or None,
+        faults_seed=int(_number(env.get("SKMD_FAULTS_SEED"), 0, "SKMD_FAULTS_SEED")),
         log=_flag(env.get("SKMD_LOG"), True, "SKMD_LOG"),
         merge=(env.get("SKMD_MERGE") or "kernel").strip().lower(),
-        stage_uploads=_flag(env.get("SKMD_STAGE_UPLOADS"), True, "SKMD_STAGE_UPLOADS"),
-        send_ahead=_flag(env.get("SKMD_SEND_AHEAD"), True, "SKMD_SEND_AHEAD"),
         pinned_copies=(env.get("SKMD_PINNED_COPIES") or "auto").strip().lower(),
-        learn_links=_flag(env.get("SKMD_LEARN_LINKS"), True, "SKMD_LEARN_LINKS"),
-        chain_home=_flag(env.get("SKMD_CHAIN_HOME"), True, "SKMD_CHAIN_HOME"),
         background=_flag(env.get("SKMD_BACKGROUND"), True, "SKMD_BACKGROUND"),
         remember=_flag(env.get("SKMD_REMEMBER"), True, "SKMD_REMEMBER"),
-        chain_helpers=_flag(env.get("SKMD_CHAIN_HELPERS"), True, "SKMD_CHAIN_HELPERS"),
     )
 
 
 _current: Settings | None = None
+#: told of every new Settings (:func:`override`, :func:`reload`): the installed runtime
+_listeners: list[Callable[[Settings], None]] = []
+
+
+def subscribe(listener: Callable[[Settings], None]) -> None:
+    """Hand ``listener`` every Settings put in force from now on (once per listener)."""
+    if listener not in _listeners:
+        _listeners.append(listener)
+
+
+def unsubscribe(listener: Callable[[Settings], None]) -> None:
+    if listener in _listeners:
+        _listeners.remove(listener)
+
+
+def _put(settings: Settings) -> Settings:
+    global _current
+    _current = settings
+    for listener in list(_listeners):
+        listener(settings)
+    return settings
 
 
 def get() -> Settings:
@@ -203,30 +239,27 @@ def get() -> Settings:
 
 def reload() -> Settings:
     """Forget overrides and read the environment again."""
-    global _current
-    _current = from_environ()
-    return _current
+    return _put(from_environ())
 
 
 @contextlib.contextmanager
 def override(**changes: object) -> Iterator[Settings]:
     """Temporarily change settings, e.g. ``with override(policy="linear"):``."""
-    global _current
     known = {f.name for f in fields(Settings)}
     unknown = set(changes) - known
     if unknown:
         raise TypeError(f"unknown setting(s): {', '.join(sorted(unknown))}")
     before = get()
-    _current = replace(before, **changes)  # type: ignore[arg-type]
+    now = _put(replace(before, **changes))  # type: ignore[arg-type]
     try:
-        yield _current
+        yield now
     finally:
-        _current = before
+        _put(before)
 
 
 #: settings fixed for a process: a variant cannot change them
 _PER_PROCESS = ("devices", "home", "profile_dir", "log", "static_fractions", "background",
-                "remember")
+                "remember", "faults_seed", "tuning")
 
 
 def parse_changes(text: str) -> dict[str, object]:

@@ -45,6 +45,16 @@ def skmd_installed(**settings: Any) -> Iterator[Any]:
             core.reset_runtime()
 
 
+def tuned(monkeypatch: Any, **changes: Any) -> None:
+    """For one test (``monkeypatch`` undoes it): the settings in force take these
+    :class:`skmd.tuning.Tuning` values, and so does a runtime the test starts."""
+    from dataclasses import replace
+
+    from skmd import config
+    s = config.get()
+    monkeypatch.setattr(config, "_current", replace(s, tuning=replace(s.tuning, **changes)))
+
+
 def run_bare(program: Program) -> dict[str, np.ndarray]:
     import pyopencl as cl
     import skmd

@@ -13,6 +13,11 @@ os.environ.setdefault("PYOPENCL_NO_CACHE", "1")
 os.environ.setdefault("SKMD_BACKGROUND", "0")
 os.environ.setdefault("SKMD_REMEMBER", "0")
 
+# analyses made without a runtime (which hands the folder in) are kept there too
+from skmd.transform import diskcache  # noqa: E402
+
+diskcache.use_folder(os.environ["SKMD_PROFILE_DIR"])
+
 # CI runs the same examples every time: a failure there is reproducible, not luck.
 from hypothesis import settings  # noqa: E402
 

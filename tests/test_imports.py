@@ -20,11 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent / "skmd"
 KNOWN_CIRCLES: set[frozenset[str]] = set()
 
 #: circles closed only by imports inside functions, known and being reworked (reported
-#: as warnings, never asserted): the runtime core hands batches to the graph-mode
-#: executor, which calls back into the core's launch path
-KNOWN_FUNCTION_LEVEL_CIRCLES: set[frozenset[str]] = {
-    frozenset({"skmd.runtime.core", "skmd.runtime.graph_mode"}),
-}
+#: as warnings, never asserted)
+KNOWN_FUNCTION_LEVEL_CIRCLES: set[frozenset[str]] = set()
 
 
 def _module_name(path: Path, root: Path) -> str:
@@ -111,6 +108,21 @@ def test_no_new_module_level_import_circle():
         warnings.warn(f"{known} import circle through imports inside functions: {circle}")
     new = _circles(top) - KNOWN_CIRCLES
     assert not new, f"module-level import circles: {sorted(map(sorted, new))}"
+
+
+#: floors that must not reach each other, at module level or inside functions: the
+#: report reads records and the run log, never the live runtime; the runtime writes
+#: records (skmd.records), never through the report
+NO_ARROWS = (("skmd.report", "skmd.runtime"), ("skmd.runtime", "skmd.report"),
+             ("skmd.decide", "skmd.runtime"), ("skmd.partition", "skmd.runtime"))
+
+
+def test_no_arrow_between_floors_that_must_not_meet():
+    top, inner = import_graphs()
+    bad = sorted((a, b) for a, b in nx.compose(top, inner).edges
+                 for lo, hi in NO_ARROWS
+                 if (a == lo or a.startswith(lo + ".")) and (b == hi or b.startswith(hi + ".")))
+    assert not bad, f"imports across floors: {bad}"
 
 
 def test_graph_sees_relative_and_function_imports(tmp_path):

@@ -108,18 +108,24 @@ class BenchResult:
 
 
 @dataclass
-class BenchReport:
-    """Everything one ``skmd bench`` run measured."""
+class RunHeader:
+    """What every ``skmd bench`` report says of its run (the SKMD/MKMD suites' and
+    the unseen suite's alike): the machine, when, the command, the size, the rounds."""
     machine: dict[str, Any]
     date: str
     command: str
     size: str
     repeat: int
+    notes: list[str] = field(default_factory=list, kw_only=True)
+    elapsed_s: float = field(default=0.0, kw_only=True)
+
+
+@dataclass
+class BenchReport(RunHeader):
+    """Everything one ``skmd bench`` run measured."""
     oracle_steps: int
     policies: list[str]
     benchmarks: list[BenchResult] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    elapsed_s: float = 0.0
 
     @property
     def all_ok(self) -> bool:

@@ -8,6 +8,8 @@ same functions with made-up figures.
 * :mod:`.calibration`: how helpers nothing is measured about are measured;
 * :mod:`.transfer`: what moving a helper's rows costs, bounded;
 * :mod:`.feedback`: what a split's measurements change (overhead, guard rail).
+* :mod:`.graph_guard`: when graph mode stops deferring (guard rail, launches at once);
+* :mod:`.graph_phase`: which scheduling phase a recurring graph runs with.
 """
 from skmd.decide.calibration import (DevicePrior, calibration_plan, calibration_slices,
                                      helper_speed, never_pays, slice_note)

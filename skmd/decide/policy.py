@@ -27,15 +27,15 @@ class Decision:
 
 
 def even(total: int, labels: Sequence[str], span: int | None = None) -> Decision:
-    """The same number of work-groups on every device (the first ones take the rest)."""
-    n = len(labels)
-    return Decision({lb: total // n + (1 if k < total % n else 0)
-                     for k, lb in enumerate(labels)}, span=span)
+    """The same number of work-groups on every device (the first ones take the rest),
+    as :func:`skmd.partition.even` splits them."""
+    return Decision(dict(zip(labels, partition.even_counts(total, len(labels)))), span=span)
 
 
 def static(total: int, labels: Sequence[str], fractions: Mapping[str, float], home: str,
            span: int | None = None) -> Decision:
-    """Fixed fractions per device (``SKMD_POLICY=static``); none given: all on home."""
+    """Fixed fractions per device (``SKMD_POLICY=static``), apportioned as
+    :func:`skmd.partition.static` does; none given: all on home."""
     if not fractions:
         return Decision(reason="static policy without fractions")
     fr = [fractions.get(lb, 0.0) for lb in labels]
@@ -71,6 +71,20 @@ def too_short(seconds: float, min_split_us: float) -> str | None:
         return (f"too short to split ({seconds * 1e6:.0f} us predicted "
                 f"< SKMD_MIN_SPLIT_US={min_split_us:g})")
     return None
+
+
+#: helpers' programs for a kernel are built once the home device has spent this many
+#: times their build time on it: a build still under way when the program ends is
+#: waited for (a compiler must not be stopped mid-build), which then costs at most
+#: a quarter of what the kernel itself took (ski rental)
+BUILD_PAYBACK = 4.0
+
+
+def worth_building(home_spent_s: float, build_s: float,
+                   payback: float = BUILD_PAYBACK) -> bool:
+    """Whether a kernel that has kept the home device busy ``home_spent_s`` seconds
+    has run long enough to build helpers' programs that take ``build_s`` seconds."""
+    return home_spent_s >= payback * build_s
 
 
 def modelled(problem: partition.PartitionProblem, policy: str, min_split_us: float,

@@ -68,18 +68,20 @@ def single(problem: PartitionProblem) -> Plan:
     return make_plan(problem, s, "single")
 
 
+def even_counts(total: int, n: int) -> list[int]:
+    """``total`` work-groups in ``n`` equal shares; the remainder to the first ones
+    (what ``SKMD_POLICY=even`` gives, with or without a cost model)."""
+    q, r = divmod(int(total), n)
+    return [q + (1 if i < r else 0) for i in range(n)]
+
+
 def even(problem: PartitionProblem) -> Plan:
     """Equal shares; the remainder goes to the first devices."""
-    n, total = len(problem.devices), int(problem.total_groups)
-    q, r = divmod(total, n)
-    return make_plan(problem, [q + (1 if i < r else 0) for i in range(n)], "even")
+    return make_plan(problem, even_counts(problem.total_groups, len(problem.devices)), "even")
 
 
 def static(problem: PartitionProblem, fractions: Mapping[str, float] | None = None) -> Plan:
     """Fixed fractions per device label (normalised; missing labels get none)."""
-    if fractions is None:
-        from skmd import config
-        fractions = config.get().static_fractions
     if not fractions or sum(max(0.0, float(v)) for v in fractions.values()) <= 0:
         raise ValueError("static policy needs positive fractions per device label")
     unknown = set(fractions) - set(problem.labels)
@@ -98,11 +100,8 @@ POLICIES: dict[str, Callable[..., Plan]] = {
 }
 
 
-def choose(problem: PartitionProblem, policy: str | None = None, **kw: object) -> Plan:
-    """Split with the named policy (default: the configured ``SKMD_POLICY``)."""
-    if policy is None:
-        from skmd import config
-        policy = config.get().policy
+def choose(problem: PartitionProblem, policy: str, **kw: object) -> Plan:
+    """Split with the named policy (``SKMD_POLICY``; ``static`` takes ``fractions=``)."""
     try:
         fn = POLICIES[policy]
     except KeyError:

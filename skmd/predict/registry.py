@@ -53,8 +53,12 @@ class ModelRegistry:
     """
 
     def __init__(self, store: ProfileStore, estimator: KernelTimeModel | None = None,
-                 min_profiles: int = 4, alpha: float = 0.3, recheck_s: float = 5.0) -> None:
+                 min_profiles: int = 4, alpha: float = 0.3, recheck_s: float = 5.0,
+                 online: bool = True) -> None:
         self.store = store
+        #: ``SKMD_ONLINE``: measured times correct the models (the runtime keeps it
+        #: as the settings in force say)
+        self.online = online
         self.estimator = estimator if estimator is not None else KernelTimeModel()
         self.min_profiles = min_profiles
         self.alpha = alpha
@@ -93,8 +97,7 @@ class ModelRegistry:
 
     def correction(self, kernel_key: str, fingerprint: str) -> float:
         """The online factor the curves apply (1.0 when off or never observed)."""
-        from skmd import config
-        if not config.get().online:
+        if not self.online:
             return 1.0
         return self._correction.get((kernel_key, fingerprint), 1.0)
 
@@ -119,9 +122,8 @@ class ModelRegistry:
     def observe(self, kernel_key: str, fingerprint: str, sample: Sample,
                 measured_s: float) -> float:
         """Fold a measured time into the correction; returns the factor now in force."""
-        from skmd import config
         key = (kernel_key, fingerprint)
-        if not config.get().online:
+        if not self.online:
             return 1.0
         model = self.get(kernel_key, fingerprint)
         if model is None or not (measured_s > 0 and math.isfinite(measured_s)):

@@ -19,12 +19,15 @@ import sqlite3
 import threading
 import time
 import warnings
+from functools import cached_property
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from skmd.predict.features import Sample
 from skmd.predict.store_rows import DeviceInfo, Link, Profile, RunInfo, profile_from_mapping
-from skmd.report.records import LaunchRecord
+
+if TYPE_CHECKING:
+    from skmd.predict.launch_log import LaunchLog
 
 __all__ = ["ProfileStore", "ProfileStoreWarning", "Profile", "Link", "DeviceInfo", "RunInfo",
            "default_path"]
@@ -72,10 +75,9 @@ def corrupt_advice(path: Path | str) -> str:
             "`skmd store check` tells whether it is sound")
 
 
-def default_path() -> Path:
-    """Where the store lives unless a path is given."""
-    from skmd import config
-    folder = config.get().profile_dir
+def default_path(folder: str | None = None) -> Path:
+    """Where the store lives: in ``folder`` (``SKMD_PROFILE_DIR``), else in the
+    user's data folder."""
     if not folder:
         import platformdirs
         folder = platformdirs.user_data_dir("skmd")
@@ -241,8 +243,9 @@ class ProfileStore:
         with cls._tx(conn) as c:
             return fn(c)
 
-    def _write(self, fn: Callable[[sqlite3.Connection], Any]) -> bool:
-        """Run ``fn`` in one transaction; on failure warn once, switch to memory."""
+    def write(self, fn: Callable[[sqlite3.Connection], Any]) -> bool:
+        """Run ``fn`` in one transaction; on failure warn once, switch to memory (the
+        run log writes through it too)."""
         with self._lock:
             try:
                 self._transaction(self._conn, fn)
@@ -260,7 +263,8 @@ class ProfileStore:
                 except sqlite3.Error:
                     return False
 
-    def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def read(self, sql: str, args: tuple = ()) -> list[tuple]:
+        """The rows of one query; on failure warn once, none."""
         with self._lock:
             try:
                 return self._conn.execute(sql, args).fetchall()
@@ -282,19 +286,19 @@ class ProfileStore:
 
     def put_device(self, fingerprint: str, label: str, name: str = "", vendor: str = "",
                    type: str = "", compute_units: int = 0, memory: int = 0) -> None:
-        self._write(lambda c: c.execute(
+        self.write(lambda c: c.execute(
             "INSERT OR REPLACE INTO devices VALUES (?,?,?,?,?,?,?,?)",
             (fingerprint, label, name, vendor, type, int(compute_units), int(memory), time.time())))
 
     def devices(self) -> list[DeviceInfo]:
-        rows = self._read("SELECT fingerprint, label, name, vendor, type, compute_units, memory "
+        rows = self.read("SELECT fingerprint, label, name, vendor, type, compute_units, memory "
                           "FROM devices ORDER BY label")
         return [DeviceInfo(*r) for r in rows]
 
     def put_link(self, fingerprint: str, h2d_bps: float, d2h_bps: float,
                  pinned: bool = False, measured_at: float | None = None) -> None:
         at = time.time() if measured_at is None else measured_at
-        self._write(lambda c: c.execute(
+        self.write(lambda c: c.execute(
             "INSERT OR REPLACE INTO links VALUES (?,?,?,?,?)",
             (fingerprint, int(bool(pinned)), float(h2d_bps), float(d2h_bps), at)))
 
@@ -305,7 +309,7 @@ class ProfileStore:
         if pinned is not None:
             sql += " AND pinned=?"
             args += (int(pinned),)
-        rows = self._read(sql + " ORDER BY h2d_bps + d2h_bps DESC LIMIT 1", args)
+        rows = self.read(sql + " ORDER BY h2d_bps + d2h_bps DESC LIMIT 1", args)
         if not rows:
             return None
         fp, h, d, pin, at = rows[0]
@@ -313,13 +317,13 @@ class ProfileStore:
 
     def put_prior(self, fingerprint: str, flops: float, bytes_per_s: float) -> None:
         """A device's micro-kernel figures (see :mod:`skmd.runtime.priors`)."""
-        self._write(lambda c: c.execute("INSERT OR REPLACE INTO priors VALUES (?,?,?,?)",
+        self.write(lambda c: c.execute("INSERT OR REPLACE INTO priors VALUES (?,?,?,?)",
                                         (fingerprint, float(flops), float(bytes_per_s),
                                          time.time())))
 
     def get_prior(self, fingerprint: str) -> tuple[float, float] | None:
         """(flops, bytes_per_s) measured for a device, or None."""
-        rows = self._read("SELECT flops, bytes_per_s FROM priors WHERE fingerprint=?",
+        rows = self.read("SELECT flops, bytes_per_s FROM priors WHERE fingerprint=?",
                           (fingerprint,))
         return (float(rows[0][0]), float(rows[0][1])) if rows else None
 
@@ -331,7 +335,7 @@ class ProfileStore:
         now = time.time()
         values = [(k, fp, float(per), float(ovh), int(n), now) for k, fp, per, ovh, n in rows]
         if values:
-            self._write(lambda c: c.executemany(
+            self.write(lambda c: c.executemany(
                 "INSERT OR REPLACE INTO speeds VALUES (?,?,?,?,?,?)", values))
 
     def speeds(self, fingerprints: Iterable[str]) -> list[tuple[str, str, float, float, int]]:
@@ -340,7 +344,7 @@ class ProfileStore:
         if not fps:
             return []
         marks = ",".join("?" * len(fps))
-        return [tuple(r) for r in self._read(  # type: ignore[misc]
+        return [tuple(r) for r in self.read(  # type: ignore[misc]
             "SELECT kernel_key, fingerprint, per_unit, overhead, samples FROM speeds "
             f"WHERE fingerprint IN ({marks})", tuple(fps))]
 
@@ -362,7 +366,7 @@ class ProfileStore:
                            now if p.created_at is None else p.created_at))
         if not values:
             return 0
-        ok = self._write(lambda c: c.executemany(
+        ok = self.write(lambda c: c.executemany(
             "INSERT INTO profiles (kernel_key, fingerprint, groups_enabled, total_groups, "
             "global_size, local_size, scalars, buffer_bytes, cost, seconds, created_at) "
             "VALUES (?,?,?,?,?,?,?,?,?,?,?)", values))
@@ -371,7 +375,7 @@ class ProfileStore:
         return len(values) if ok else 0
 
     def profiles(self, kernel_key: str, fingerprint: str) -> list[Profile]:
-        rows = self._read(
+        rows = self.read(
             "SELECT groups_enabled, total_groups, global_size, local_size, scalars, buffer_bytes, "
             "cost, seconds, created_at FROM profiles WHERE kernel_key=? AND fingerprint=? ORDER BY id",
             (kernel_key, fingerprint))
@@ -387,46 +391,22 @@ class ProfileStore:
         return out
 
     def profile_count(self, kernel_key: str, fingerprint: str) -> int:
-        rows = self._read("SELECT count(*), max(id) FROM profiles WHERE kernel_key=? AND fingerprint=?",
+        rows = self.read("SELECT count(*), max(id) FROM profiles WHERE kernel_key=? AND fingerprint=?",
                           (kernel_key, fingerprint))
         return int(rows[0][0]) if rows else 0
 
     def kernels(self) -> list[tuple[str, str, int]]:
         """(kernel_key, fingerprint, number of profiles) for everything profiled."""
-        return [tuple(r) for r in self._read(  # type: ignore[misc]
+        return [tuple(r) for r in self.read(  # type: ignore[misc]
             "SELECT kernel_key, fingerprint, count(*) FROM profiles "
             "GROUP BY kernel_key, fingerprint ORDER BY kernel_key, fingerprint")]
 
-    # -- run log ---------------------------------------------------------------
-
-    def add_run(self, run_id: str, argv: Iterable[str] = ()) -> None:
-        self._write(lambda c: c.execute("INSERT OR IGNORE INTO runs VALUES (?,?,?)",
-                                        (run_id, time.time(), _jdump(list(argv)))))
-
-    def add_launch(self, record: LaunchRecord) -> None:
-        def fn(c: sqlite3.Connection) -> None:
-            c.execute("INSERT OR IGNORE INTO runs VALUES (?,?,?)", (record.run_id, time.time(), "[]"))
-            c.execute("INSERT OR REPLACE INTO launches VALUES (?,?,?)",
-                      (record.run_id, int(record.seq), json.dumps(record.to_dict())))
-        self._write(fn)
-
-    def runs(self) -> list[RunInfo]:
-        """Runs, newest first."""
-        rows = self._read(
-            "SELECT r.run_id, r.created_at, r.argv, count(l.seq) FROM runs r "
-            "LEFT JOIN launches l ON l.run_id = r.run_id GROUP BY r.run_id "
-            "ORDER BY r.created_at DESC, r.rowid DESC")
-        return [RunInfo(rid, at, json.loads(argv or "[]"), n) for rid, at, argv, n in rows]
-
-    def launches(self, run_id: str | None = None) -> list[LaunchRecord]:
-        """The launches of ``run_id`` (default: the latest run), in order."""
-        if run_id is None:
-            latest = self._read("SELECT run_id FROM runs ORDER BY created_at DESC, rowid DESC LIMIT 1")
-            if not latest:
-                return []
-            run_id = latest[0][0]
-        rows = self._read("SELECT record FROM launches WHERE run_id=? ORDER BY seq", (run_id,))
-        return [LaunchRecord.from_dict(json.loads(r[0])) for r in rows]
+    @cached_property
+    def run_log(self) -> "LaunchLog":
+        """The run log kept in this store's file (a thing of its own: see
+        :class:`~skmd.predict.launch_log.LaunchLog`)."""
+        from skmd.predict.launch_log import LaunchLog
+        return LaunchLog(self)
 
 
 def _writable(p: Path) -> bool:

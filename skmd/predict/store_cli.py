@@ -26,9 +26,9 @@ def prune_runs(store: ProfileStore, before: float) -> int:
                                             (before,)))
         c.executemany("DELETE FROM launches WHERE run_id = ?", [(i,) for i in gone])
         c.executemany("DELETE FROM runs WHERE run_id = ?", [(i,) for i in gone])
-    if not store._write(fn):
+    if not store.write(fn):
         return 0
-    store._read("VACUUM")  # give the space back to the file system
+    store.read("VACUUM")  # give the space back to the file system
     return len(gone)
 
 
@@ -83,9 +83,11 @@ def prune(path: Path, older_than_days: float, out: TextIO) -> int:
     return 0
 
 
-def store_main(action: str, older_than_days: float = 30.0, out: TextIO | None = None) -> int:
+def store_main(action: str, older_than_days: float = 30.0, out: TextIO | None = None,
+               folder: str | None = None) -> int:
+    """``skmd store``; ``folder``: ``SKMD_PROFILE_DIR``."""
     out = out or sys.stdout
-    path = default_path()
+    path = default_path(folder)
     if action == "path":
         print(path, file=out)
         return 0

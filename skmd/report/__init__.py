@@ -1,6 +1,6 @@
 """skmd.report: ``skmd explain`` — what each launch did, where, and how well it was predicted.
 
-The runtime imports :mod:`skmd.report.records` at start-up, which loads this package
+The runtime imports :mod:`skmd.records` at start-up, which loads this package
 first: the names below are therefore resolved on first use (PEP 562), so a program
 under skmd never pays for rich and the report code it does not call.  Pictures
 (``timeline_png``, ``timeline_html``, ``dag_png``) live in :mod:`skmd.report.timeline_pictures`,

@@ -28,7 +28,7 @@ from rich.table import Table
 from skmd.mkmd_graph import build_graph, inorder_schedule, schedule
 from skmd.mkmd_graph.optimal import DEFAULT_BUDGET, best_whole_schedule, lower_bound
 from skmd.mkmd_graph.resimulate import simulate_placement
-from skmd.report.records import LaunchRecord
+from skmd.records import LaunchRecord
 from skmd.report.replay_costs import (Batch, graph_batches, home_of, link_rates,
                                       match_launches, measured_platform, placement, recorded_graph,
                                       run_kernel_times, scaled_graph)

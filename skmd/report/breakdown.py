@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from skmd.report.records import LaunchRecord, Piece
+from skmd.records import LaunchRecord, Piece
 
 PROGRAM = "program"
 CALLS = "calls"

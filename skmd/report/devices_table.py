@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import math
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -12,32 +13,10 @@ def _gbps(x: float) -> str:
     return "resident" if not math.isfinite(x) else f"{x / 1e9:.2f}"
 
 
-def devices_main(remeasure: bool = False, as_json: bool = False,
-                 console: Console | None = None) -> int:
-    from skmd.runtime import links, priors
-    from skmd.runtime.core import get_runtime
+def devices_main(survey: Any, as_json: bool = False, console: Console | None = None) -> int:
+    """Print ``survey`` (a :class:`skmd.runtime.device_survey.DeviceSurvey`)."""
     console = console or Console()
-    try:
-        rt = get_runtime()
-    except Exception as exc:
-        console.print(f"[red]skmd devices: {exc}[/red]")
-        return 1
-    rows = []
-    rt.background.settle()  # its set-up measures the priors, once per device
-    for d in rt.devices:
-        h2d, d2h = links.link_speed(rt, d, remeasure=remeasure)
-        prior = rt.background.priors.get(d.label)
-        if prior is None or remeasure:
-            prior = priors.measure(d)
-            if rt.store is not None:
-                rt.store.put_prior(d.fingerprint, prior.flops, prior.bytes_per_s)
-        rows.append(dict(index=d.index, label=d.label, name=d.name, platform=d.platform_name,
-                         type=d.kind, compute_units=d.compute_units, clock_mhz=d.clock_mhz,
-                         global_mem=d.global_mem, max_alloc=d.max_alloc,
-                         home=d is rt.home, h2d_bps=h2d, d2h_bps=d2h,
-                         zero_copy=d is not rt.home and d.zero_copy,
-                         gflops=prior.flops / 1e9, mem_gbps=prior.bytes_per_s / 1e9,
-                         fingerprint=d.fingerprint))
+    rows = survey.rows
     if as_json:
         print(json.dumps(rows, indent=2))
         return 0
@@ -52,17 +31,17 @@ def devices_main(remeasure: bool = False, as_json: bool = False,
                   f"{r['mem_gbps']:.1f}",
                   "yes" if r["zero_copy"] else "", "home" if r["home"] else "")
     console.print(t)
-    home = rt.home
+    label, name, mem = survey.home
     total_cu = sum(r["compute_units"] for r in rows)
     console.print(f"Virtual device: 'skmd virtual device ({len(rows)} devices)', "
-                  f"{total_cu} compute units, buffers on {home.label} ({home.name}, "
-                  f"{home.global_mem / 2**30:.1f} GiB). Links measured with pageable memory "
+                  f"{total_cu} compute units, buffers on {label} ({name}, "
+                  f"{mem / 2**30:.1f} GiB). Links measured with pageable memory "
                   f"(16 MiB copies); GFLOP/s and memory GB/s from a multiply-add and a copy "
                   f"kernel (the speed priors calibration is sized by); re-measure with "
                   f"--remeasure.")
-    for x in rt.left_out:
-        console.print(f"[yellow]Not used: {x.platform_name} ({x.platform_version}): "
-                      f"{', '.join(x.devices)}[/yellow]\n  {x.message()}",
+    for platform, version, devices, why in survey.left_out:
+        console.print(f"[yellow]Not used: {platform} ({version}): "
+                      f"{', '.join(devices)}[/yellow]\n  {why}",
                       markup=True, highlight=False)
     if any(r["zero_copy"] for r in rows):
         console.print("Zero copy: the helpers marked read the inputs they do not write "

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from skmd import modes
 from skmd.report.fmt import error_pct, human_bytes, human_time, signed_pct
-from skmd.report.records import LaunchRecord
+from skmd.records import LaunchRecord
 from skmd.report.breakdown import Breakdown, breakdown, part_label
 from skmd.report.stats import (RunSummary, device_errors, group_by_run, is_split,
                                kernel_labels, kernel_stats, launch_devices, run_summary,

@@ -10,7 +10,7 @@ from typing import Sequence
 
 from skmd.report.explain import summary_line
 from skmd.report.fmt import human_bytes, human_time
-from skmd.report.records import LaunchRecord
+from skmd.records import LaunchRecord
 from skmd.report.breakdown import breakdown
 from skmd.report.stats import (group_by_run, is_split, kernel_labels, kernel_stats,
                                run_summary, share_pct)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from skmd.report.breakdown import CALL, HOST, timed_work
-from skmd.report.records import LaunchRecord
+from skmd.records import LaunchRecord
 from skmd.report.stats import run_devices
 
 KIND_COLORS: dict[str, str] = {

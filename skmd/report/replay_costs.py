@@ -19,7 +19,7 @@ from typing import Any
 
 from skmd.mkmd_graph import Command, Platform
 from skmd.mkmd_graph.resimulate import batch_from_dict
-from skmd.report.records import LaunchRecord
+from skmd.records import LaunchRecord
 
 BATCH_NOTE = re.compile(r"graph batch of (\d+) kernels, (\w+) phase")
 RUN_NOTE = re.compile(r"schedule ([\d.]+) ms.*?run ([\d.]+) ms, results home ([\d.]+) ms")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from typing import Any, Iterable, Protocol, Sequence
 
-from skmd.report.records import LaunchRecord
+from skmd.records import LaunchRecord
 
 #: a run as a log lists it: a ``(run_id, created_at, argv)`` tuple, or an object
 #: with those attributes (and optionally ``launches``, a count)

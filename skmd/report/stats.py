@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from skmd.report.fmt import error_pct
-from skmd.report.records import LaunchRecord, Piece
+from skmd.records import LaunchRecord, Piece
 
 #: the host is not one of the devices whose idle time skmd tries to fill
 HOST = "host"

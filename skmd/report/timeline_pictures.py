@@ -20,7 +20,7 @@ from matplotlib.transforms import ScaledTranslation  # noqa: E402
 from skmd.report.dag import dag_png  # noqa: E402,F401  (one import place for pictures)
 from skmd.report.lanes import (KIND_COLORS, Layout, color, label_spans, lane,  # noqa: E402
                                layout)
-from skmd.report.records import LaunchRecord  # noqa: E402
+from skmd.records import LaunchRecord  # noqa: E402
 from skmd.report.stats import is_split  # noqa: E402
 from skmd.report.svg import timeline_svg  # noqa: E402
 

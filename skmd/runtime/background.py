@@ -1,7 +1,8 @@
 """What the runtime does off the launch path: device set-up and program builds.
 
-A launch must never wait for skmd's own preparations.  The libclang front end
-and each kernel's analysis, each device's speed prior and link probe, the
+A launch must never wait for skmd's own preparations.  Each kernel's analysis
+(libclang loads with the first one not found on disk), the helpers' speed priors
+and link probes (once a launch looks worth splitting), the
 speeds earlier runs learned, the performance models' scikit-learn (imported
 only where the store holds offline profiles) and every partition-ready program
 build run in daemon threads started from :func:`skmd.install`; until a kernel
@@ -22,6 +23,7 @@ import contextlib
 import queue
 import sys
 import threading
+import time
 import weakref
 from concurrent.futures import Future, wait
 from typing import Any, Iterator
@@ -36,16 +38,31 @@ from skmd.runtime.kernels import KernelEntry, entry_of, program_source
 SWITCH_S = 2e-4
 #: threads for kernel analyses and partition-ready builds
 WORKERS = 2
+#: what a helper's program build is taken to cost before one is measured, seconds
+FIRST_BUILD_S = 0.25
+#: how long set-up waits for the program's context on the home device before it
+#: makes one of its own for its probes
+HOME_CONTEXT_WAIT_S = 30.0
 
 
 class Background:
     """Set-up state and pending builds of one runtime."""
 
-    def __init__(self, rt: Any, lazy: bool) -> None:
+    def __init__(self, rt: Any, lazy: bool, eager_devices: bool = False) -> None:
         self.rt = rt
         #: True: set-up, analyses and builds in threads; False: on the calling thread
         self.lazy = lazy
+        #: probe the helpers at start-up, not on the first launch worth splitting
+        #: (graph mode schedules over every device from its first batch)
+        self.eager_devices = eager_devices
         self.ready = threading.Event()
+        #: the longest build of a helper's partition-ready program seen so far, seconds
+        #: (a first build by a CPU device's compiler, until one is measured)
+        self.build_s = FIRST_BUILD_S
+        self._builds_timed = 0
+        #: set once the helpers' speed priors and links are known (:meth:`want_devices`)
+        self.devices_ready = threading.Event()
+        self._devices_started: Future | None = None
         #: device label -> its speed prior (set-up fills it)
         self.priors: dict[str, DevicePrior] = {}
         self._lock = threading.Lock()
@@ -77,12 +94,42 @@ class Background:
     def _setup(self) -> None:
         try:
             # what the first decisions need first; the models' import (slowest) last
-            for step in (self._front_end, self._priors, self._links, self.rt.load_speeds):
-                self._step(step)
+            # libclang loads with the first analysis the disk cache does not hold: a
+            # program run again finds its kernels' analyses there and loads none of it
+            self._step(self.rt.load_speeds)
+            if not self.lazy or self.eager_devices:
+                self._devices()
             self.ready.set()
             self._step(self._models)
         finally:
             self.ready.set()
+
+    def want_devices(self) -> bool:
+        """Whether the helpers' priors and links are known; if not, starts measuring
+        them off the launch path (once).
+
+        Called when a launch first looks long enough to split: a program whose
+        kernels are all too short never compiles the probes on a helper (a first
+        build on a CPU device takes up to a second) nor waits for them at exit.
+        """
+        if self.devices_ready.is_set():
+            return True
+        with self._lock:
+            if self._devices_started is None and not self.stopping and self.lazy:
+                self._devices_started = self._setup_worker.submit(self._devices)
+        return False
+
+    def _devices(self) -> None:
+        try:
+            if self.lazy:
+                # probes on the home device use the program's context once it has one
+                # (a second context on a GPU costs 0.1 s and holds up the program's
+                # calls while the driver makes it); a launch makes sure it has
+                self.rt.home.has_context.wait(HOME_CONTEXT_WAIT_S)
+            for step in (self._priors, self._links):
+                self._step(step)
+        finally:
+            self.devices_ready.set()
 
     def _step(self, step: Any) -> None:
         if self.stopping:
@@ -100,12 +147,6 @@ class Background:
         ours = {d.fingerprint for d in self.rt.devices}
         if store is not None and any(fp in ours for _, fp, _ in store.kernels()):
             self.rt.make_registry()
-
-    @staticmethod
-    def _front_end() -> None:
-        from skmd.transform import frontend
-        frontend._clang()
-        frontend._base_header()
 
     def _priors(self) -> None:
         if len(self.rt.devices) < 2:
@@ -192,6 +233,20 @@ class Background:
         (inline mode: always, it is built when first run); starts nothing."""
         return not self.lazy or f"{dev.label}@{ctx.int_ptr}" in entry.clones
 
+    def readiness(self, entry: KernelEntry, home: PhysicalDevice, ctx: Any,
+                  helpers: list[PhysicalDevice], start: bool, model: bool
+                  ) -> tuple[list[str], bool]:
+        """What a decision asks, in one question: the helpers not ready to take a
+        share (their partition-ready kernels not built, ``start``: their builds
+        started; or, for the models, ``model``, set-up not done), and whether the
+        home device's kernel in ``ctx`` is built (its build started when not)."""
+        waiting = [d.label for d in helpers
+                   if not (self.clone_ready(entry, d, d.context) if start
+                           else self.built(entry, d, d.context))
+                   or (model and self.lazy and not (self.ready.is_set() and (
+                       self.want_devices() if start else self.devices_ready.is_set())))]
+        return waiting, self.clone_ready(entry, home, ctx)
+
     def clone_ready(self, entry: KernelEntry, dev: PhysicalDevice, ctx: Any) -> bool:
         """Whether ``entry``'s partition-ready kernel for ``dev`` in ``ctx`` is built;
         when not, its build is started in the pool (lazy mode: the launch goes on)."""
@@ -211,7 +266,12 @@ class Background:
 
     def _build_now(self, entry: KernelEntry, dev: PhysicalDevice, ctx: Any) -> None:
         try:
+            t0 = time.perf_counter()
             self.rt.clone(entry, dev, ctx)
+            if dev is not self.rt.home:
+                took = time.perf_counter() - t0
+                self.build_s = took if not self._builds_timed else max(self.build_s, took)
+                self._builds_timed += 1
         except Exception as exc:  # never a wrong answer: the device takes no share
             why = faults.first_line(exc)
             if dev is self.rt.home:
@@ -241,6 +301,7 @@ class Background:
         compiler must not be in the middle of a build when the process ends)."""
         with self._lock:
             self.stopping = True
+            self.rt.home.has_context.set()  # set-up waiting for it skips its steps
             while self._in_driver:
                 self._driver_idle.wait()
 
@@ -248,6 +309,8 @@ class Background:
         """Wait for set-up and every build started so far (tests, benchmarks)."""
         if self._setup_done is not None:
             self._setup_done.result(timeout)
+        if self._devices_started is not None:
+            self._devices_started.result(timeout)
         with self._lock:
             analyses = list(self._analyses)
         wait(analyses, timeout)

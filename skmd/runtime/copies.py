@@ -162,15 +162,23 @@ def _run(plan: Pipeline, nbytes: int, issued: _Issued,
         ring.close()
 
 
+def _begin(queue: cl.CommandQueue, plan: Pipeline | None, nbytes: int
+           ) -> tuple[Pipeline, list[tuple[int, int]], int]:
+    """A transfer's plan, its chunks and how many are in flight at once; the staging
+    pool is offered the program's context first (its chunks are made there)."""
+    plan = plan or plan_for(nbytes)
+    spans, nslots = plan.spans(nbytes), plan.slots(nbytes)
+    staging.offer(queue.context)
+    return plan, spans, nslots
+
+
 def write(queue: cl.CommandQueue, buf: cl.Buffer, src: np.ndarray, offset: int = 0,
           plan: Pipeline | None = None) -> cl.Event:
     """Write the bytes ``src`` into ``buf`` at ``offset``, blocking, chunk by chunk.
 
     Returns the event of the last chunk; every chunk has completed by then.
     """
-    plan = plan or plan_for(src.nbytes)
-    spans = plan.spans(src.nbytes)
-    nslots = plan.slots(src.nbytes)
+    plan, spans, nslots = _begin(queue, plan, src.nbytes)
     sent: dict[int, cl.Event] = {}
     issued = _Issued()
 
@@ -215,9 +223,7 @@ def read(queue: cl.CommandQueue, buf: cl.Buffer, dst: np.ndarray, offset: int = 
 
     Returns the event of the last chunk's read; ``dst`` is filled by then.
     """
-    plan = plan or plan_for(dst.nbytes)
-    spans = plan.spans(dst.nbytes)
-    nslots = plan.slots(dst.nbytes)
+    plan, spans, nslots = _begin(queue, plan, dst.nbytes)
     started: dict[int, cl.Event] = {}
     issued = _Issued()
 

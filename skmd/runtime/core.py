@@ -25,24 +25,26 @@ import pyopencl as cl
 
 from skmd import config, modes
 from skmd import partition  # noqa: F401 - the decisions' models, patched by tests here
-from skmd.report.records import LaunchRecord, settle_records
-from skmd.runtime import faults, launches, mirror_pool, placement, planner, running
+from skmd.records import LaunchRecord, settle_records
+from skmd.runtime import faults, launches, mirror_pool, planner, running
 from skmd.runtime.background import Background
-# GAIN_MARGIN: graph mode's guard rail reads it from here
-from skmd.runtime.deciding import DECISION_REUSE, GAIN_MARGIN, MAX_REUSE, Decider  # noqa: F401
+from skmd.runtime.deciding import Decider
 from skmd.runtime.devices import PhysicalDevice, choose_home, discover, select
 from skmd.runtime.kernels import KernelEntry, args_of
 from skmd.runtime.link_book import LinkBook
 from skmd.runtime.recording import Recorder
-from skmd.transform import Launch
+from skmd.transform import Launch, diskcache
 
 
 class Runtime:
     """Everything skmd holds for one process."""
 
-    def __init__(self, settings: config.Settings | None = None) -> None:
-        s = settings or config.get()
-        faults.parse(s.faults)  # a malformed SKMD_FAULTS fails here, not mid-launch
+    def __init__(self, settings: config.Settings) -> None:
+        s = settings
+        #: the settings in force, as the entry point handed them (see use_settings)
+        self.settings = s
+        faults.configure(s.faults, s.faults_seed)  # a malformed SKMD_FAULTS fails here
+        diskcache.use_folder(s.profile_dir)  # device verdicts and analyses are kept there
         everything, self.left_out = discover()
         if not everything:
             why = "".join(f"; {x.message()}" for x in self.left_out)
@@ -61,14 +63,12 @@ class Runtime:
         self.estimates = planner.Estimates()
         #: helpers' link speeds as their transfers measured them in place
         self.link_rates = planner.LinkEstimates()
-        self.links = LinkBook(self, self.home, self.order, self.link_rates)
+        self.links = LinkBook(self, self.home, self.order, self.link_rates, s.learn_links)
         #: the run log (written to the store at exit)
-        self.recorder = Recorder(self.run_id, self.t0, self.home.label, config.get().log)
+        self.recorder = Recorder(self.run_id, self.t0, self.home.label, s.log, s)
         self.split_lock = threading.RLock()
         #: the per-launch decisions, and what split launches teach them
         self.decider = Decider(self)
-        #: whether uploads wait in host memory for the launches that read them
-        self.placement = placement.Placement()
         self._graph: Any = None
         self._home_queues: dict[int, cl.CommandQueue] = {}
         self._copy_queues: dict[int, cl.CommandQueue] = {}
@@ -77,19 +77,32 @@ class Runtime:
         self._registry: Any = None
         self._warned: set[str] = set()
         from skmd.runtime import staging
-        home = self.home  # its private context is made when bytes are first staged
-        staging.set_pool(staging.StagingPool(lambda: home.context, lambda: home.queue))
+        home = self.home  # its context is taken when bytes are first staged
+        staging.set_pool(staging.StagingPool(lambda: home.context, lambda: home.queue,
+                                             offer=home.adopt_context))
         self.argv = list(sys.argv)
         self.profiler: Any = None
         #: (kernel, device, why) for every device failure handled so far
         self.failures: list[tuple[str, str, str]] = []
         self.verify_mismatches: list[str] = []
         #: set-up and partition-ready builds, off the launch path unless SKMD_BACKGROUND=0
-        self.background = Background(self, lazy=s.background)
+        self.background = Background(self, lazy=s.background,
+                                     eager_devices=modes.mode_named(s.mode).defers_to_graph)
         #: SKMD_REMEMBER: speeds learned online are stored and seed the next run
         self.remember = s.remember
         atexit.register(self.close)
         self.background.start()
+
+    def use_settings(self, settings: config.Settings) -> None:
+        """Run with ``settings`` from the next launch on (``skmd bench`` switches
+        configurations in one process).  Per-process ones (devices, home, the
+        profile store, the run log) stay as the runtime was made with."""
+        faults.configure(settings.faults, settings.faults_seed)
+        self.settings = settings
+        self.recorder.settings = settings
+        self.links.learn = settings.learn_links
+        if self._registry:
+            self._registry.online = settings.online
 
     # -- small services ---------------------------------------------------------
     def warn_once(self, key: str, message: str) -> None:
@@ -101,6 +114,7 @@ class Runtime:
                   properties: int = 0) -> cl.CommandQueue:
         q = cache.get(ctx.int_ptr)
         if q is None:
+            self.home.adopt_context(ctx)
             q = cache[ctx.int_ptr] = cl.CommandQueue(ctx, self.home.device,
                                                      properties=properties)
         return q
@@ -119,8 +133,8 @@ class Runtime:
         """The profile store, or None when it cannot be opened (warned once)."""
         if self._store is None and not self._store_failed:
             try:
-                from skmd.predict.store import ProfileStore
-                self._store = ProfileStore()
+                from skmd.predict.store import ProfileStore, default_path
+                self._store = ProfileStore(default_path(self.settings.profile_dir))
             except Exception as exc:  # a broken store never breaks the program
                 self._store_failed = True
                 self.warn_once("store", f"profile store unavailable ({exc}); running without it")
@@ -138,7 +152,7 @@ class Runtime:
         if self._registry is None and self.store is not None:
             try:
                 from skmd.predict.registry import ModelRegistry
-                self._registry = ModelRegistry(self.store)
+                self._registry = ModelRegistry(self.store, online=self.settings.online)
             except Exception as exc:
                 self.warn_once("registry", f"performance models unavailable ({exc})")
                 self._registry = False
@@ -187,6 +201,11 @@ class Runtime:
             self._graph = GraphBatch(self)
         return self._graph
 
+    def graph_helpers_idle(self) -> bool:
+        """Whether graph mode's helpers sat idle through the uploads staged lately."""
+        g = self._graph
+        return g is not None and g.helpers_idle()
+
     def flush_graph(self) -> None:
         """Run deferred kernels now: the program is about to observe their results."""
         g = self._graph
@@ -213,15 +232,15 @@ class Runtime:
     # -- the launch hook -------------------------------------------------------
     def on_launch(self, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: Any,
                   offset: Any, wait_for: Any, g_times_l: bool, allow_empty: bool) -> cl.Event:
+        if not self.home.has_context.is_set():
+            self.home.adopt_context(queue.context)  # before set-up's probes make one
         entry = self.background.entry(kernel)
+        entry.launches += 1
         args = args_of(kernel)
-        s = config.get()
+        s = self.settings
         mode = modes.mode_named(s.mode)
-        where = placement.where_args(self, args)  # decisions price bytes where they are
         if entry.reason is None and self.profiler is None:
             key = launches.signature(args, gsize, lsize, offset, g_times_l, s)
-            if where:
-                key += (tuple(sorted(where.items())),)
             hit = entry.decisions.get(key)
             if hit is not None and hit[3] > 0:
                 launch, shares, reason, uses, span = hit
@@ -265,7 +284,7 @@ class Runtime:
         note = None
         span = None
         if reason is None:
-            d = self.decider.decide(entry, launch, s, queue.context, where)
+            d = self.decider.decide(entry, launch, s, queue.context, args)
             plan, reason, keep, note, span = d.shares, d.reason, d.keep, d.note, d.span
             if key is not None:
                 # kept per launch shape, for the guard rail and the run log
@@ -276,7 +295,8 @@ class Runtime:
             prev = entry.decisions.get(key)
             if span is None:
                 same = prev is not None and prev[1] == plan and prev[2] == reason
-                span = min(prev[4] * 2, MAX_REUSE) if same else DECISION_REUSE
+                span = (min(prev[4] * 2, s.tuning.max_reuse) if same
+                        else s.tuning.decision_reuse)
             entry.decisions[key] = (launch, plan, reason, span, span)
         if reason is None and plan is not None:
             try:
@@ -368,16 +388,16 @@ class Runtime:
             self.save_speeds()
         except Exception as exc:
             self.warn_once("flush-speeds", f"could not store the speeds learned ({exc})")
-        if not self.records or not config.get().log:
+        if not self.records or not self.settings.log:
             return
         store = self.store
         if store is None:
             return
         settle_records(self.records)
         try:
-            store.add_run(self.run_id, self.argv)
+            store.run_log.add_run(self.run_id, self.argv)
             for rec in self.records:
-                store.add_launch(rec)
+                store.run_log.add_launch(rec)
         except Exception as exc:
             self.warn_once("flush", f"could not write the run log ({exc})")
         self.records = []
@@ -387,13 +407,37 @@ _runtime: Runtime | None = None
 _runtime_lock = threading.Lock()
 
 
-def get_runtime() -> Runtime:
+def start(settings: config.Settings) -> Runtime:
+    """The process's runtime, made with ``settings`` if there is none yet, else
+    handed them (what an entry point calls)."""
     global _runtime
-    if _runtime is None:
-        with _runtime_lock:
-            if _runtime is None:
-                _runtime = Runtime()
+    with _runtime_lock:
+        if _runtime is None:
+            _runtime = Runtime(settings)
+        elif _runtime.settings is not settings:
+            _runtime.use_settings(settings)
     return _runtime
+
+
+def current() -> Runtime | None:
+    """The process's runtime, or None before an entry point started one."""
+    return _runtime
+
+
+def use_settings(settings: config.Settings) -> None:
+    """Hand new settings to the runtime, if there is one (subscribed to
+    :func:`skmd.config.override` by :func:`skmd.install`)."""
+    rt = _runtime
+    if rt is not None:
+        rt.use_settings(settings)
+
+
+def get_runtime() -> Runtime:
+    """The process's runtime, which an entry point started (:func:`start`)."""
+    rt = _runtime
+    if rt is None:
+        raise cl.RuntimeError("skmd: no runtime: skmd.install() starts it")
+    return rt
 
 
 def reset_runtime() -> None:

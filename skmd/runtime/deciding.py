@@ -15,21 +15,11 @@ import pyopencl as cl
 
 from skmd import config, decide
 from skmd.decide import Decision, policy
-from skmd.report.records import LaunchRecord
-from skmd.runtime import planner
+from skmd.records import LaunchRecord
+from skmd.runtime import placement, planner
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import KernelEntry
 from skmd.transform import Launch
-
-#: how many launches reuse one decision before it is made again with newer estimates
-DECISION_REUSE = 32
-#: a split must not be measured slower than this times the best single device's prediction
-GAIN_MARGIN = 1.05
-#: a decision that keeps coming out the same is re-made less and less often
-MAX_REUSE = 4096
-#: launches that reuse a decision made while builds or set-up were under way
-WAIT_REUSE = 16
-
 
 class Decider:
     """The runtime's decisions and what they learn from split launches."""
@@ -84,9 +74,10 @@ class Decider:
         return out
 
     def decide(self, entry: KernelEntry, launch: Launch, s: config.Settings,
-               ctx: cl.Context, where: dict[int, str] | None = None) -> Decision:
+               ctx: cl.Context, args: dict | None = None) -> Decision:
         """What ``launch`` does under ``s.policy``, with the devices ready now and its
-        buffers where ``where`` says (:func:`skmd.runtime.placement.where_args`)."""
+        buffers ``args`` where they are now (priced from there)."""
+        where = placement.where_args(self.rt, args) if args else {}
         order = self.usable(entry, launch)
         total = launch.total_groups
         if len(order) < 2:
@@ -103,28 +94,27 @@ class Decider:
                 return Decision(reason=short)
         # a helper takes a share only once its program is built and, for the models,
         # its links and prior are known: a launch never waits for either.  Its build
-        # starts once the home device's time says a split could be worth it (all
-        # helpers' builds at once: a kernel too short to split builds none)
-        start = not model or t_home is not None
-        waiting = [d.label for d in order[1:]
-                   if not (bg.clone_ready(entry, d, d.context) if start
-                           else bg.built(entry, d, d.context))
-                   or (model and bg.lazy and not bg.ready.is_set())]
-        if not bg.clone_ready(entry, self.rt.home, ctx):
+        # starts once the home device's time says a split could be worth it and the
+        # kernel has run long enough to pay for the build (all helpers' builds at
+        # once: a kernel too short to split builds none)
+        start = not model or (t_home is not None and policy.worth_building(
+            entry.launches * t_home, bg.build_s))
+        waiting, home_ready = bg.readiness(entry, self.rt.home, ctx, order[1:], start, model)
+        if not home_ready:
             return Decision(reason="partition-ready program building (off the launch "
-                                   "path): whole meanwhile", span=WAIT_REUSE)
+                                   "path): whole meanwhile", span=s.tuning.wait_reuse)
         if waiting:
             order = [d for d in order if d.label not in waiting]
         labels = [d.label for d in order]
         if len(order) < 2 and not model:
             return Decision(reason="helpers' programs building: whole meanwhile",
-                            span=WAIT_REUSE)
-        span = WAIT_REUSE if waiting else None
+                            span=s.tuning.wait_reuse)
+        span = s.tuning.wait_reuse if waiting else None
         if s.policy == "even":
             return policy.even(total, labels, span)
         if s.policy == "static":
             return policy.static(total, labels, s.static_fractions, self.rt.home.label, span)
-        d = self._model_decision(entry, launch, s, order, where or {})
+        d = self._model_decision(entry, launch, s, order, where)
         if waiting:
             d.span = span
             if d.shares is None and d.reason is not None and len(order) < 2:
@@ -164,7 +154,7 @@ class Decider:
                 entry.undecided += 1
             first = policy.unmeasured(total, home, unknown, entry.undecided, s.policy)
             return first or self._calibration(entry, launch, order, unknown, home_curve,
-                                              where)
+                                              s.tuning.gain_margin, where)
         if len(order) < 2:
             return Decision(reason="no helper can pay or take a share yet")
         problem = replace(problem, launch_overhead_s=self.split_overhead_s)
@@ -182,14 +172,15 @@ class Decider:
         links = self.rt.links.helper_links(order, self._wheres(launch, where))
         bytes_ = planner.launch_bytes(entry, launch)
         bound = decide.transfer_bound(t_home, launch.total_groups, bytes_,
-                                      list(links.values()), GAIN_MARGIN)
+                                      list(links.values()), s.tuning.gain_margin)
         if bound is not None:
             return order, bound
         hopeless = set()
         for d in unknown:
             speed = self._prior_speed(d.label)
             if speed is None or decide.never_pays(t_home, launch.total_groups, bytes_,
-                                                  links[d.label], speed, GAIN_MARGIN):
+                                                  links[d.label], speed,
+                                                  s.tuning.gain_margin):
                 hopeless.add(d.label)
         return [d for d in order if d.label not in hopeless], None
 
@@ -204,7 +195,7 @@ class Decider:
         return decide.helper_speed(hp.get(self.rt.home.label), hp.get(label))
 
     def _calibration(self, entry: KernelEntry, launch: Launch, order: list[PhysicalDevice],
-                     unknown: list[str], home_curve: Callable,
+                     unknown: list[str], home_curve: Callable, gain_margin: float,
                      where: dict[int, str]) -> Decision:
         """Slices that measure the unknown helpers, each sized by its prior to finish
         within the home device's share; none when no slice fits."""
@@ -215,7 +206,7 @@ class Decider:
         speeds = {lb: self._prior_speed(lb) for lb in unknown}
         slices, dropped = decide.calibration_plan(
             total, t_home, bytes_, {lb: (speeds[lb], links[lb]) for lb in unknown},
-            GAIN_MARGIN)
+            gain_margin)
         if not slices:
             why = "; ".join(f"{lb}: {w}" for lb, w in dropped.items())
             return Decision(reason=f"helpers not calibrated ({why}): whole")
@@ -231,11 +222,11 @@ class Decider:
         if key is None or s.policy not in ("hill", "linear"):
             return
         alone = (entry.decisions.get(("alone",) + key) or (None, None))[0]
-        why = decide.gain_lost(rec.wall_s, alone, GAIN_MARGIN)
+        why = decide.gain_lost(rec.wall_s, alone, s.tuning.gain_margin)
         if why is None:
             return
         rec.notes.append(why + "; running whole from now on")
-        entry.decisions[key] = (launch, None, why, MAX_REUSE, MAX_REUSE)
+        entry.decisions[key] = (launch, None, why, s.tuning.max_reuse, s.tuning.max_reuse)
 
     def learn_overhead(self, rec: LaunchRecord) -> None:
         """What a split costs beyond the busiest device's transfers and run, per extra

@@ -16,7 +16,7 @@ from typing import Any, Callable
 import numpy as np
 import pyopencl as cl
 
-from skmd.report.records import LaunchRecord, Piece
+from skmd.records import LaunchRecord, Piece
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import faults, homecoming, placement, raw, staging
 from skmd.runtime.fold_outputs import OutputMerge

@@ -13,11 +13,11 @@
 ``build``, ``alloc``, ``launch`` and ``merge`` take an optional probability (default 1):
 ``cpu1:launch:0.3``.  The random stream is seeded (``SKMD_FAULTS_SEED``, default
 0) so a failing test can be replayed.  Injected faults are counted in
-:data:`counts` so tests can report how many fired.
+:data:`counts` so tests can report how many fired.  The runtime hands the
+settings in with :func:`configure`; nothing here reads the environment.
 """
 from __future__ import annotations
 
-import os
 import random
 import threading
 import time
@@ -63,12 +63,29 @@ def parse(spec: str | None) -> list[Fault]:
 
 counts: dict[str, int] = {}
 _lock = threading.Lock()
-_rng = random.Random(int(os.environ.get("SKMD_FAULTS_SEED", "0")))
+_seed = 0
+_rng = random.Random(_seed)
+#: the faults in force (``SKMD_FAULTS``), as :func:`configure` was last told
+_faults: list[Fault] = []
+
+
+def configure(spec: str | None, seed: int = 0) -> None:
+    """Put the faults of ``spec`` in force; a malformed one is a ValueError here.
+
+    The random stream is seeded again only when ``seed`` changes, so that one
+    process's fault stream runs on across runtimes as it did when it was seeded once.
+    """
+    global _faults, _seed
+    parsed = parse(spec)
+    with _lock:
+        _faults = parsed
+        if seed != _seed:
+            _seed = seed
+            _rng.seed(seed)
 
 
 def _active(label: str, kind: str) -> Fault | None:
-    from skmd import config
-    for f in parse(config.get().faults):
+    for f in _faults:
         if f.kind == kind and f.device in (label.lower(), "*"):
             return f
     return None

@@ -14,7 +14,6 @@ from typing import Any, Sequence
 import numpy as np
 import pyopencl as cl
 
-from skmd import config
 from skmd.runtime import merge_diff as mergemod
 from skmd.runtime import faults, merge_generated, raw
 
@@ -50,7 +49,7 @@ class OutputMerge:
 
     def _choose_kernel(self) -> cl.Kernel | None:
         run, entry = self.run, self.run.entry
-        setting = config.get().merge
+        setting = run.rt.settings.merge
         why = merge_generated.unusable(entry, setting, [bp for bp in self.plans if bp.written])
         k = merge_generated.build(entry, run.home, run.queue.context) if why is None else None
         if k is None and setting == "kernel" and entry.analysis.merge_kernel:

@@ -11,7 +11,6 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
 import pyopencl as cl
 
 from skmd import transform
@@ -59,6 +58,9 @@ class KernelEntry:
     undecided: int = 0
     #: a stand-in's launches after the first, while the kernel's analysis ran
     relaunched: int = 0
+    #: launches of this kernel so far (what the home device spent on it, times its
+    #: predicted time, says when helpers' programs are worth building)
+    launches: int = 0
     #: devices taken out for this kernel after a failure, with the reason
     excluded: dict[str, str] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -98,47 +100,6 @@ class KernelEntry:
             if a is not None and a[0] == "obj" and a[1] is not None:
                 out.append(a[1])
         return out
-
-    def scalar_values(self, args: dict[int, ArgValue]) -> dict[int, float]:
-        """Values of by-value scalar args, decoded with the analysed types."""
-        out: dict[int, float] = {}
-        an = self.analysis
-        for i, a in args.items():
-            v = _scalar_of(a, an.args[i].type_name if an and i < len(an.args) else None)
-            if v is not None:
-                out[i] = v
-        return out
-
-
-_CTYPES = {
-    "char": np.int8, "uchar": np.uint8, "unsigned char": np.uint8,
-    "short": np.int16, "ushort": np.uint16, "unsigned short": np.uint16,
-    "int": np.int32, "uint": np.uint32, "unsigned int": np.uint32, "unsigned": np.uint32,
-    "long": np.int64, "ulong": np.uint64, "unsigned long": np.uint64,
-    "size_t": np.uint64, "ptrdiff_t": np.int64, "float": np.float32, "double": np.float64,
-    "half": np.float16,
-}
-
-
-def _scalar_of(a: ArgValue, type_name: str | None) -> float | None:
-    kind = a[0]
-    if kind == "pack":
-        v = a[2]
-        return float(v) if np.isscalar(v) else None
-    if kind == "obj":
-        v = a[1]
-        if isinstance(v, np.generic) and v.dtype.kind in "biuf":
-            return float(v)
-        if isinstance(v, (int, float)) and not isinstance(v, bool):
-            return float(v)
-        return None  # structs, vectors, buffers: not a scalar feature
-    if kind == "buf":
-        raw = bytes(a[1])
-        t = (type_name or "").replace("const", "").strip()
-        dt = _CTYPES.get(t)
-        if dt is not None and np.dtype(dt).itemsize == len(raw):
-            return float(np.frombuffer(raw, dtype=dt)[0])
-    return None
 
 
 def make_entry(kernel: cl.Kernel) -> KernelEntry:

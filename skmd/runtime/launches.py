@@ -15,6 +15,7 @@ import pyopencl as cl
 
 from skmd import config
 from skmd.runtime import buffers as bufmod
+from skmd.runtime import placement
 from skmd.runtime.kernels import ArgValue, KernelEntry
 from skmd.transform import Launch
 from skmd.transform.groupshape import TARGET_GROUP, choose_local_size
@@ -22,7 +23,8 @@ from skmd.transform.groupshape import TARGET_GROUP, choose_local_size
 
 def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
                g_times_l: bool, s: config.Settings) -> tuple:
-    """What a decision depends on: shape, scalar values, buffer sizes and kinds.
+    """What a decision depends on: shape, scalar values, buffer sizes and kinds, and
+    where the buffers' bytes are (a split is priced from there).
 
     Not buffer identity: programs make new buffers every run, and a decision
     about sizes holds for any buffers of those sizes.
@@ -40,7 +42,8 @@ def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
                         v._skmd_size = size
                     except AttributeError:
                         pass
-                parts.append((i, size, bufmod.root_of(v) is not v))
+                # where its bytes are: a split is priced from there
+                parts.append((i, size, bufmod.root_of(v) is not v, placement.where_class(v)))
             elif isinstance(v, cl.LocalMemory):
                 parts.append((i, "local", v.size))
             else:
@@ -112,9 +115,51 @@ def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
                 return None, (f"atomics on {ai.name}: not a whole number of elements or "
                               "passed twice")
             sizes[i] = int(buf.size)
-    scalars = entry.scalar_values(args)
+    scalars = scalar_values(entry, args)
     launch = Launch(global_size=gs, local_size=ls, scalars=scalars, buffer_sizes=sizes,
                     local_picked=lsize is None)
     if launch.total_groups < 2:
         return None, "a single work-group row"
     return launch, None
+
+
+def scalar_values(entry: KernelEntry, args: dict[int, ArgValue]) -> dict[int, float]:
+    """Values of by-value scalar args, decoded with the analysed types."""
+    out: dict[int, float] = {}
+    an = entry.analysis
+    for i, a in args.items():
+        v = _scalar_of(a, an.args[i].type_name if an and i < len(an.args) else None)
+        if v is not None:
+            out[i] = v
+    return out
+
+
+_CTYPES = {
+    "char": np.int8, "uchar": np.uint8, "unsigned char": np.uint8,
+    "short": np.int16, "ushort": np.uint16, "unsigned short": np.uint16,
+    "int": np.int32, "uint": np.uint32, "unsigned int": np.uint32, "unsigned": np.uint32,
+    "long": np.int64, "ulong": np.uint64, "unsigned long": np.uint64,
+    "size_t": np.uint64, "ptrdiff_t": np.int64, "float": np.float32, "double": np.float64,
+    "half": np.float16,
+}
+
+
+def _scalar_of(a: ArgValue, type_name: str | None) -> float | None:
+    kind = a[0]
+    if kind == "pack":
+        v = a[2]
+        return float(v) if np.isscalar(v) else None
+    if kind == "obj":
+        v = a[1]
+        if isinstance(v, np.generic) and v.dtype.kind in "biuf":
+            return float(v)
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            return float(v)
+        return None  # structs, vectors, buffers: not a scalar feature
+    if kind == "buf":
+        raw = bytes(a[1])
+        t = (type_name or "").replace("const", "").strip()
+        dt = _CTYPES.get(t)
+        if dt is not None and np.dtype(dt).itemsize == len(raw):
+            return float(np.frombuffer(raw, dtype=dt)[0])
+    return None

@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from skmd import config
 from skmd.decide import locations as placement
 from skmd.runtime import planner
 from skmd.runtime.devices import PhysicalDevice
@@ -19,7 +18,7 @@ class LinkBook:
     """Each device's (h2d, d2h) bytes/s: probed once, corrected in place."""
 
     def __init__(self, runtime: Any, home: PhysicalDevice, order: list[PhysicalDevice],
-                 rates: planner.LinkEstimates) -> None:
+                 rates: planner.LinkEstimates, learn: bool = True) -> None:
         #: the runtime, for its profile store (the probe's figures are kept there)
         self.rt = runtime
         self.home = home
@@ -27,6 +26,9 @@ class LinkBook:
         #: helpers' link speeds as their transfers measured them in place
         self.rates = rates
         self._probed: dict[str, tuple[float, float]] = {}
+        #: ``SKMD_LEARN_LINKS``: take the figures measured in place over the probe's
+        #: (the runtime keeps it as the settings in force say)
+        self.learn = learn
 
     def _probe(self, key: str, dev: PhysicalDevice) -> tuple[float, float]:
         hit = self._probed.get(key)
@@ -48,7 +50,7 @@ class LinkBook:
         if dev is self.home:
             return (math.inf, math.inf)
         probe = self.probed_link(dev)
-        if not config.get().learn_links:
+        if not self.learn:
             return probe
         return self.rates.correct(dev.label, probe)
 
@@ -58,7 +60,7 @@ class LinkBook:
 
     def link_note(self) -> str | None:
         """Which helpers' links the models take as measured in place, against the probe."""
-        if not config.get().learn_links:
+        if not self.learn:
             return None
         told = []
         for dev in self.order[1:]:

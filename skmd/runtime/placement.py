@@ -62,12 +62,30 @@ class Placement:
             return got[0] + 1
 
 
+def book(rt: Any) -> Placement:
+    """What ``rt`` learned about placing uploads (made on first use)."""
+    got = getattr(rt, "_skmd_placement", None)
+    if got is None:
+        got = rt._skmd_placement = Placement()
+    return got
+
+
+def where_class(buf: Any) -> str | None:
+    """Where ``buf``'s whole current content is, when not simply on home (None): part
+    of a launch's decision key, since a split is priced from there."""
+    st = getattr(bufmod.root_of(buf), "_skmd_state", None)
+    if st is None or (st.home_valid and st.host is None):
+        return None
+    w = where_mod.location(st.home_valid, st.staged_current())
+    return None if w == where_mod.HOME else w
+
+
 def waits_on_host(rt: Any, size: int) -> bool:
     """Whether a whole upload of ``size`` bytes should wait in host memory for the
     launch that reads it."""
     if len(rt.devices) < 2:
         return False
-    return where_mod.stages_lazily(len(rt.devices), rt.placement.take(size))
+    return where_mod.stages_lazily(len(rt.devices), book(rt).take(size))
 
 
 def upload(rt: Any, queue: cl.CommandQueue, mem: Any, src: np.ndarray, graph: bool,
@@ -88,20 +106,16 @@ def upload(rt: Any, queue: cl.CommandQueue, mem: Any, src: np.ndarray, graph: bo
 
 def where_args(rt: Any, args: dict) -> dict[int, str]:
     """Per buffer argument index: where its whole current content is (only those
-    not simply on home), for the decisions and their cache key."""
+    not simply on home), for the decisions."""
     out: dict[int, str] = {}
     if len(rt.devices) < 2:
         return out
     for i, a in args.items():
         v = a[1] if a[0] == "obj" else None
-        if not isinstance(v, cl.Buffer):
-            continue
-        st = getattr(bufmod.root_of(v), "_skmd_state", None)
-        if st is None or (st.home_valid and st.host is None):
-            continue
-        w = where_mod.location(st.home_valid, st.staged_current())
-        if w != where_mod.HOME:
-            out[i] = w
+        if isinstance(v, cl.Buffer):
+            w = where_class(v)
+            if w is not None:
+                out[i] = w
     return out
 
 
@@ -124,7 +138,7 @@ def bring_home(rt: Any, plans: list, home_runs: bool, queue: cl.CommandQueue
             moved["host"] = moved.get("host", 0) + n
             continue
         if st.staged_current():
-            rt.placement.read_split(st.size)
+            book(rt).read_split(st.size)
         if home_runs:
             n = send_home(st, bp.root, queue, bp.home_need)
             moved["host"] = moved.get("host", 0) + n

@@ -14,7 +14,7 @@ from typing import Any
 import pyopencl as cl
 
 from skmd import config
-from skmd.report.records import LaunchRecord, whole_record
+from skmd.records import LaunchRecord, whole_record
 
 #: launches recorded in full per run; later ones are only counted
 MAX_RECORDS = 100_000
@@ -23,8 +23,12 @@ MAX_RECORDS = 100_000
 class Recorder:
     """This process's launch records and their sequence numbers."""
 
-    def __init__(self, run_id: str, t0: float, home_label: str, log: bool) -> None:
+    def __init__(self, run_id: str, t0: float, home_label: str, log: bool,
+                 settings: config.Settings | None = None) -> None:
         self.run_id = run_id
+        #: the settings in force: each record names their policy and mode (the
+        #: runtime hands in new ones when they change)
+        self.settings = settings or config.Settings()
         #: ``perf_counter`` at start: records' times are seconds after it
         self.t0 = t0
         self.home_label = home_label
@@ -58,7 +62,7 @@ class Recorder:
             with self.seq_lock:
                 self.seq += 1
                 if len(self._light) + len(self._records) < MAX_RECORDS:
-                    c = config.get()
+                    c = self.settings
                     self._light.append((self.seq, entry.key, gsize, lsize, reason,
                                         c.policy, c.mode, evt,
                                         t_end if t_call is None else t_call, t_end))

@@ -12,9 +12,9 @@ from typing import Any
 import pyopencl as cl
 
 from skmd import config
-from skmd.report.records import LaunchRecord
+from skmd.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import homecoming, planner, raw, verify
+from skmd.runtime import homecoming, placement, planner, raw, verify
 from skmd.runtime.executor import Share, SplitRun
 from skmd.runtime.kernels import ArgValue, KernelEntry
 from skmd.transform import Launch
@@ -32,7 +32,7 @@ def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelE
             st = bufmod.state_of(root)
             if not st.home_valid:
                 if st.staged_current():  # an upload that waited for a split in vain
-                    rt.placement.read_whole(st.size)
+                    placement.book(rt).read_whole(st.size)
                 hq = hq or rt.home_queue(queue.context)
                 homecoming.sync_home(st, root, hq)
     t_call = time.perf_counter()

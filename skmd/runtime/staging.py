@@ -32,15 +32,19 @@ class StagingPool:
     """Pinned host arrays (uint8) in power-of-two size classes, allocated in one context.
 
     ``context`` and ``queue`` may be given as callables, resolved at the first
-    allocation: the runtime's pool on the home device then makes its private
-    context only when a program first stages bytes, not at start-up.
+    allocation: the runtime's pool on the home device then takes its context
+    only when a program first stages bytes, not at start-up, and ``offer`` lets
+    the program's own context (of the transfer that stages) serve before one is
+    made for it.
     """
 
     def __init__(self, context: cl.Context | Callable[[], cl.Context],
                  queue: cl.CommandQueue | Callable[[], cl.CommandQueue],
-                 pinned: bool = True) -> None:
+                 pinned: bool = True,
+                 offer: Callable[[cl.Context], Any] | None = None) -> None:
         self._context = context
         self._queue = queue
+        self._offer = offer
         self.pinned = pinned
         self._free: dict[int, list[np.ndarray]] = {}
         self._keep: dict[int, tuple[Any, Any]] = {}  # id(base array) -> (buffer, array)
@@ -48,6 +52,12 @@ class StagingPool:
         self._pooled = 0
         # re-entrant: allocating under it can collect a BufferState whose __del__ gives back
         self._lock = threading.RLock()
+
+    def offer(self, context: cl.Context) -> None:
+        """The context of a transfer about to stage bytes, for the pool to allocate
+        in if it has no context yet (see ``offer`` above)."""
+        if self._offer is not None and callable(self._context):
+            self._offer(context)
 
     @property
     def context(self) -> cl.Context:
@@ -118,6 +128,12 @@ def pool() -> StagingPool | None:
 def set_pool(p: StagingPool | None) -> None:
     global _pool
     _pool = p
+
+
+def offer(context: cl.Context) -> None:
+    p = _pool
+    if p is not None:
+        p.offer(context)
 
 
 def take(nbytes: int) -> np.ndarray:

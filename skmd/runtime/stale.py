@@ -35,6 +35,11 @@ def mark_stale(st: "BufferState", app_buf: MemObj) -> None:
     _stale[id(st)] = (st, app_buf)
 
 
+def any_stale() -> bool:
+    """Whether any buffer's home copy is behind (every command of the program asks)."""
+    return bool(_stale)
+
+
 def stale_buffers() -> "list[tuple[BufferState, MemObj]]":
     """Every buffer whose home copy is behind, with its application buffer."""
     return list(_stale.values())

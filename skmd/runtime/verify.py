@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pyopencl as cl
 
-from skmd.report.records import LaunchRecord
+from skmd.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import homecoming, raw
 from skmd.runtime.split_plan import sub_launch_shape

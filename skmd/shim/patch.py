@@ -22,14 +22,16 @@ from typing import Any, Callable
 import pyopencl as cl
 from pyopencl import _cl
 
+from skmd.runtime import app_commands
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import homecoming, placement
 from skmd.runtime import kernels as kmod
 from skmd.runtime import raw
 
 _saved: list[tuple[Any, str, Any, bool]] = []  # (owner, name, original, had_own_attr)
 _lock = threading.Lock()
 _virtual: tuple[Any, Any] | None = None
+#: the runtime the virtual pair was made for
+_virtual_of: Any = None
 
 
 def is_installed() -> bool:
@@ -53,7 +55,13 @@ def virtual_pair() -> tuple[Any, Any]:
     return _virtual
 
 
+#: the home device's pointer, kept by :func:`install`: discovery and every launch ask
+_home_int_ptr: int | None = None
+
+
 def _home_ptr() -> int:
+    if _home_int_ptr is not None:
+        return _home_int_ptr
     from skmd.runtime.core import get_runtime
     return get_runtime().home.device.int_ptr
 
@@ -177,27 +185,11 @@ def _wrap_build(orig: Callable) -> Callable:
 
 
 # -- sync points and writes -----------------------------------------------------------
-def _flush_deferred() -> None:
-    """Graph mode defers kernels; anything that could observe them runs them first."""
-    from skmd.runtime import core
-    rt = core._runtime
-    if rt is not None and rt._graph is not None and rt._graph.pending:
-        rt.flush_graph()
-
-
-def _sync_buffers(args: tuple, kwargs: dict) -> None:
-    """The stale buffers a command touches come home before it runs."""
-    if bufmod._stale:
-        from skmd.runtime import core
-        rt = core._runtime
-        if rt is not None:
-            homecoming.sync_args([*args, *kwargs.values()], lambda app: rt.home_queue(app.context))
-
-
+# What happens around a command is the runtime's to say (skmd.runtime.app_commands);
+# the wrappers only forward.
 def _sync_point(orig: Callable) -> Callable:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        _flush_deferred()
-        _sync_buffers(args, kwargs)
+        app_commands.before_command((*args, *kwargs.values()))
         return orig(*args, **kwargs)
     wrapper.__name__ = getattr(orig, "__name__", "wrapper")
     return wrapper
@@ -205,151 +197,64 @@ def _sync_point(orig: Callable) -> Callable:
 
 def _writes(orig: Callable, dest_pos: int, dest_kw: str) -> Callable:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        _flush_deferred()
-        _sync_buffers(args, kwargs)  # a partial write keeps the rest of the buffer
+        # a partial write keeps the rest of the buffer: it comes home first
+        app_commands.before_command((*args, *kwargs.values()))
         evt = orig(*args, **kwargs)
-        dest = args[dest_pos] if len(args) > dest_pos else kwargs.get(dest_kw)
-        bufmod.note_written(dest)
+        bufmod.note_written(args[dest_pos] if len(args) > dest_pos else kwargs.get(dest_kw))
         return evt
     wrapper.__name__ = getattr(orig, "__name__", "wrapper")
     return wrapper
 
 
-#: whole-buffer uploads smaller than this go to home at once (staging takes >= 1 MiB)
-STAGE_MIN_BYTES = 1 << 20
+def _transfer(orig: Callable, offset_name: str) -> Callable:
+    """The driver's transfer, unless the runtime moves it through page-locked chunks;
+    pyopencl passes its arguments by their names (``src_offset``/``dst_offset``)."""
+    names = (offset_name, "wait_for", "is_blocking")
 
-
-def _stageable(queue: Any, mem: Any, hostbuf: Any, dst_offset: int) -> Any:
-    """The bytes of an upload kept on the host for the launches that read it
-    (:mod:`skmd.runtime.placement`), or None to write it now."""
-    from skmd import config, modes
-    from skmd.runtime import core
-    rt = core._runtime
-    settings = config.get()
-    if (rt is None or not settings.stage_uploads
-            or dst_offset != 0 or not isinstance(mem, cl.Buffer)
-            or bufmod.is_sub_buffer(mem)):
-        return None
-    mode = modes.mode_named(settings.mode)
-    if mode.stages_uploads:
-        if rt._graph is not None and rt._graph.helpers_idle():
-            return None
-    elif not mode.may_split:
-        return None
-    try:
-        size = int(mem.size)
-        if size < STAGE_MIN_BYTES or int(mem.get_info(cl.mem_info.FLAGS)) & int(cl.mem_flags.USE_HOST_PTR):
-            return None
-        view = memoryview(hostbuf)
-        if view.nbytes != size or not view.c_contiguous:
-            return None
-    except (TypeError, ValueError, cl.Error):
-        return None
-    if not mode.stages_uploads and not placement.waits_on_host(rt, size):
-        return None
-    import numpy as np
-    return np.frombuffer(view, dtype=np.uint8)
-
-
-#: blocking transfers at least this large go through page-locked chunks
-PIPELINE_MIN_BYTES = 4 << 20
-
-
-def _chunks_pay() -> bool:
-    """Large transfers to and from the home device go through page-locked chunks."""
-    from skmd import config
-    from skmd.runtime import core, staging
-    rt = core._runtime
-    how = config.get().pinned_copies
-    pool = staging.pool()
-    return not (rt is None or how == "never" or (how == "auto" and rt.home.host_unified)
-                or pool is None or not pool.pinned)
-
-
-def _pipelinable(mem: Any, hostbuf: Any, offset: int, wait_for: Any, is_blocking: bool,
-                 into_host: bool) -> Any:
-    """The program's bytes of a transfer worth moving through page-locked chunks
-    (``SKMD_PINNED_COPIES``), or None for the driver's own path."""
-    if not is_blocking or wait_for or not isinstance(mem, cl.Buffer) or not _chunks_pay():
-        return None
-    try:
-        view = memoryview(hostbuf)
-        if (view.nbytes < PIPELINE_MIN_BYTES or not view.c_contiguous
-                or (into_host and view.readonly) or offset < 0
-                or offset + view.nbytes > int(mem.size)):
-            return None  # what pyopencl would refuse, it refuses itself
-        import numpy as np
-        return np.frombuffer(view, dtype=np.uint8)
-    except (TypeError, ValueError, cl.Error):
-        return None
+    def chunked(queue: Any, mem: Any, hostbuf: Any, *args: Any, **kwargs: Any) -> Any:
+        given = dict(zip(names, args), **kwargs)
+        evt = app_commands.pinned_copy(queue, mem, hostbuf, given.get(offset_name, 0),
+                                       given.get("wait_for"), given.get("is_blocking", True),
+                                       offset_name == "src_offset")
+        return orig(queue, mem, hostbuf, *args, **kwargs) if evt is None else evt
+    chunked.__name__ = getattr(orig, "__name__", "chunked")
+    return chunked
 
 
 def _read_buffer(orig: Callable) -> Callable:
-    """A sync point; large blocking reads into the program's memory go through
-    page-locked chunks."""
-    def chunked(queue: Any, mem: Any, hostbuf: Any, src_offset: int = 0,
-                wait_for: Any = None, is_blocking: bool = True) -> Any:
-        dst = _pipelinable(mem, hostbuf, src_offset, wait_for, is_blocking, True)
-        if dst is None:
-            return orig(queue, mem, hostbuf, src_offset, wait_for, is_blocking)
-        from skmd.runtime import copies
-        return copies.read(queue, mem, dst, src_offset)
-    chunked.__name__ = getattr(orig, "__name__", "chunked")
-    synced = _sync_point(chunked)
+    """A read the runtime may gather from the devices holding the buffer's slices,
+    else a sync point and the read as the runtime moves it."""
+    plain = _sync_point(_transfer(orig, "src_offset"))
 
-    def read(queue: Any, mem: Any, hostbuf: Any, src_offset: int = 0,
-             wait_for: Any = None, is_blocking: bool = True) -> Any:
-        """A buffer whose slices stay on the devices that made them is gathered."""
-        if bufmod._stale and is_blocking and not wait_for:
-            _flush_deferred()
-            from skmd.runtime import core
-            rt = core._runtime
-            evt = None if rt is None else placement.gather(
-                rt, queue, mem, hostbuf, src_offset, _chunks_pay())
-            if evt is not None:
-                return evt
-        return synced(queue, mem, hostbuf, src_offset, wait_for, is_blocking)
-    read.__name__ = getattr(orig, "__name__", "read")
-    return read
+    def wrapper(queue: Any, mem: Any, hostbuf: Any, src_offset: int = 0,
+                wait_for: Any = None, is_blocking: bool = True) -> Any:
+        evt = app_commands.gathered_read(queue, mem, hostbuf, src_offset, wait_for,
+                                         is_blocking)
+        if evt is None:
+            return plain(queue, mem, hostbuf, src_offset, wait_for, is_blocking)
+        return evt
+    wrapper.__name__ = getattr(orig, "__name__", "wrapper")
+    return wrapper
 
 
 def _write_buffer(orig: Callable) -> Callable:
-    """Uploads of whole buffers in graph mode wait on the host for the devices that
-    need them; other large blocking writes go through page-locked chunks."""
-
-    def chunked(queue: Any, mem: Any, hostbuf: Any, dst_offset: int = 0,
-                wait_for: Any = None, is_blocking: bool = True) -> Any:
-        src = _pipelinable(mem, hostbuf, dst_offset, wait_for, is_blocking, False)
-        if src is None:
-            return orig(queue, mem, hostbuf, dst_offset, wait_for, is_blocking)
-        from skmd.runtime import copies
-        return copies.write(queue, mem, src, dst_offset)
-    plain = _writes(chunked, 1, "mem")
+    """A write the runtime may keep on the host for the devices that need it (graph
+    modes), else a write as the runtime moves it."""
+    plain = _writes(_transfer(orig, "dst_offset"), 1, "mem")
 
     def wrapper(queue: Any, mem: Any, hostbuf: Any, dst_offset: int = 0,
                 wait_for: Any = None, is_blocking: bool = True) -> Any:
-        src = _stageable(queue, mem, hostbuf, dst_offset)
-        if src is None:
+        evt = app_commands.stage_upload(queue, mem, hostbuf, dst_offset, wait_for)
+        if evt is None:
             return plain(queue, mem, hostbuf, dst_offset, wait_for, is_blocking)
-        _flush_deferred()
-        # what the program queued before reads or writes the home copy, which the
-        # staged bytes replace later: it must be done first
-        if wait_for:
-            raw.wait_for_events(wait_for)
-        raw.queue_finish(queue)
-        from skmd import config, modes
-        from skmd.runtime.core import get_runtime
-        return placement.upload(get_runtime(), queue, mem, src,
-                                modes.mode_named(config.get().mode).stages_uploads,
-                                src.nbytes >= PIPELINE_MIN_BYTES and _chunks_pay())
+        return evt
     wrapper.__name__ = getattr(orig, "__name__", "wrapper")
     return wrapper
 
 
 def _map_buffer(orig: Callable) -> Callable:
     def wrapper(queue: Any, buf: Any, flags: Any, *args: Any, **kwargs: Any) -> Any:
-        _flush_deferred()
-        _sync_buffers((buf,), {})
+        app_commands.before_command((buf,))
         result = orig(queue, buf, flags, *args, **kwargs)
         if int(flags) & (int(cl.map_flags.WRITE) | int(getattr(cl.map_flags, "WRITE_INVALIDATE_REGION", 0))):
             bufmod.note_written(buf)
@@ -379,13 +284,17 @@ def _release(orig: Callable) -> Callable:
     return release
 
 
-def install() -> None:
-    """Patch pyopencl (idempotent)."""
+def install(settings: Any) -> None:
+    """Patch pyopencl (idempotent); the runtime is started with ``settings``."""
+    global _home_int_ptr, _virtual, _virtual_of
     with _lock:
+        from skmd.runtime import core
+        rt = core.start(settings)  # fail early and clearly when there is no device
+        _home_int_ptr = rt.home.device.int_ptr
         if _saved:
             return
-        from skmd.runtime.core import get_runtime
-        get_runtime()  # fail early and clearly when there is no device
+        if _virtual_of is not rt:  # a new runtime, maybe over other devices
+            _virtual, _virtual_of = None, rt
         virtual_pair()  # made with the original from_int_ptr, patched below
         _set(cl, "get_platforms", _get_platforms)
         _set(_cl.Context, "devices", _wrap_devices_property(_cl.Context.devices, True))
@@ -431,12 +340,7 @@ def uninstall() -> None:
     """
     with _lock:
         if _saved:
-            _flush_deferred()
-            from skmd.runtime import core
-            rt = core._runtime
-            if rt is not None and bufmod._stale:
-                homecoming.sync_all_home(bufmod.stale_buffers(),
-                                     lambda app: rt.home_queue(app.context))
+            app_commands.all_home()
         while _saved:
             owner, name, orig, had = _saved.pop()
             if had:

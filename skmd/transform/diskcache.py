@@ -2,7 +2,8 @@
 
 Keyed by the program's hash and a digest of the transformer's own code, so a new
 version of the analysis never reads an old one's results.  Every failure (no
-folder, unreadable or foreign file) just means "not cached".
+folder, unreadable or foreign file) just means "not cached".  The folder is
+handed in (:func:`use_folder`, by the runtime from ``SKMD_PROFILE_DIR``).
 """
 from __future__ import annotations
 
@@ -29,10 +30,20 @@ def code_digest() -> str:
     return _CODE_DIGEST
 
 
+#: the folder given to :func:`use_folder` (None: the user's cache folder)
+_base: str | None = None
+
+
+def use_folder(base: str | None) -> str | None:
+    """Keep analyses under ``base``/analysis from now on; returns the folder before."""
+    global _base
+    before, _base = _base, base
+    return before
+
+
 def folder() -> Path | None:
     try:
-        from skmd import config
-        base = config.get().profile_dir
+        base = _base
         if not base:
             import platformdirs
             base = platformdirs.user_cache_dir("skmd")

@@ -23,23 +23,21 @@ def _clang():
     global _lib
     if _lib is None:
         lib = ci.conf.lib
-        lib.clang_getCursorBinaryOperatorKind.argtypes = [ci.Cursor]
-        lib.clang_getCursorBinaryOperatorKind.restype = ctypes.c_int
-        lib.clang_getBinaryOperatorKindSpelling.argtypes = [ctypes.c_int]
-        lib.clang_getBinaryOperatorKindSpelling.restype = ci._CXString
-        lib.clang_getCursorUnaryOperatorKind.argtypes = [ci.Cursor]
-        lib.clang_getCursorUnaryOperatorKind.restype = ctypes.c_int
-        lib.clang_getUnaryOperatorKindSpelling.argtypes = [ctypes.c_int]
-        lib.clang_getUnaryOperatorKindSpelling.restype = ci._CXString
-        lib.clang_Cursor_Evaluate.argtypes = [ci.Cursor]
-        lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
-        lib.clang_EvalResult_getKind.argtypes = [ctypes.c_void_p]
-        lib.clang_EvalResult_getKind.restype = ctypes.c_int
-        lib.clang_EvalResult_getAsLongLong.argtypes = [ctypes.c_void_p]
-        lib.clang_EvalResult_getAsLongLong.restype = ctypes.c_longlong
-        lib.clang_EvalResult_dispose.argtypes = [ctypes.c_void_p]
-        lib.clang_getCursorPrettyPrinted.argtypes = [ci.Cursor, ctypes.c_void_p]
-        lib.clang_getCursorPrettyPrinted.restype = ci._CXString
+        cursor, text, num, ptr = ci.Cursor, ci._CXString, ctypes.c_int, ctypes.c_void_p
+        for name, args, result in (
+                ("clang_getCursorBinaryOperatorKind", [cursor], num),
+                ("clang_getBinaryOperatorKindSpelling", [num], text),
+                ("clang_getCursorUnaryOperatorKind", [cursor], num),
+                ("clang_getUnaryOperatorKindSpelling", [num], text),
+                ("clang_Cursor_Evaluate", [cursor], ptr),
+                ("clang_EvalResult_getKind", [ptr], num),
+                ("clang_EvalResult_getAsLongLong", [ptr], ctypes.c_longlong),
+                ("clang_EvalResult_dispose", [ptr], None),
+                ("clang_getCursorPrettyPrinted", [cursor, ptr], text)):
+            fn = getattr(lib, name)
+            fn.argtypes = args
+            if result is not None:
+                fn.restype = result
         _lib = lib
     return _lib
 

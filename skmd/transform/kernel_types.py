@@ -1,7 +1,7 @@
 """The plain records of a kernel analysis that need nothing else of it: a launch's
 numbers, argument facts, accesses, loop ranges.
 
-Kept apart from :mod:`.model` so that :mod:`.cost` and :mod:`.ranges`, which
+Kept apart from :mod:`.kernel_analysis` so that :mod:`.cost` and :mod:`.ranges`, which
 :class:`~.kernel_analysis.KernelAnalysis` calls, can use them without importing it back.
 """
 from __future__ import annotations
@@ -34,10 +34,14 @@ class Launch:
     def split_dim(self) -> int:
         return len(self.global_size) - 1
 
-    @property
-    def total_groups(self) -> int:
-        d = self.split_dim
-        return math.ceil(self.global_size[d] / self.local_size[d])
+    #: work-groups along the split dimension, counted once: every room a launch
+    #: passes reads it
+    total_groups: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        d = len(self.global_size) - 1
+        object.__setattr__(self, "total_groups",
+                           math.ceil(self.global_size[d] / self.local_size[d]))
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from skmd.bench import configs, results, run_stats, runner, tables
 from skmd.bench.results import BenchReport
 from skmd.bench.configs import plan_configs, simplex_grid
 from skmd.bench.runner import run_bench
+from skmd.testing import tuned
 
 NAMES = ["vectoradd", "matrixtranspose", "reduction"]
 
@@ -202,7 +203,7 @@ def test_bad_arguments_exit_2(capsys) -> None:
 
 
 def test_busy_ratio_counts_overlapping_kernels_once() -> None:
-    from skmd.report.records import LaunchRecord, Piece
+    from skmd.records import LaunchRecord, Piece
     a = LaunchRecord(run_id="r", seq=1, kernel="k", total_groups=4, global_size=(4,),
                      local_size=(1,), policy="hill", mode="mkmd")
     a.pieces = [Piece("gpu0", "kernel", 0.0, 0.4, "k"), Piece("gpu0", "kernel", 0.2, 0.6, "k"),
@@ -218,9 +219,11 @@ def test_mkmd_table_has_busy_column(monkeypatch) -> None:
     from rich.console import Console
 
     from skmd.runtime import graph_mode
-    # at CI size the batches are too short for a graph: schedule them anyway
+    # at CI size the batches are too short for a graph: schedule them anyway, and
+    # launch none at once for what earlier runs in this process taught the runtime
     monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
     monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
+    tuned(monkeypatch, at_once_after=10**6)
     rep = run_bench(["commutator"], size="ci", repeat=1, oracle_steps=0, command="pytest",
                     policies=["hill"])
     assert rep.all_ok
@@ -251,7 +254,7 @@ def test_reports_load_back_from_json(report: BenchReport, tmp_path) -> None:
 
 
 def test_full_run_estimate_scales_a_helper_share_up() -> None:
-    from skmd.report.records import LaunchRecord, Piece
+    from skmd.records import LaunchRecord, Piece
     rec = LaunchRecord(run_id="r", seq=1, kernel="k", total_groups=8, global_size=(8,),
                        local_size=(1,), policy="static", mode="skmd")
     rec.shares = {"gpu0": 6, "cpu0": 2}

@@ -2,6 +2,7 @@
 import pytest
 
 from skmd.bench.runner import run_bench
+from skmd.testing import tuned
 
 
 @pytest.mark.parametrize("suite", ["skmd", "mkmd"])
@@ -22,10 +23,9 @@ def test_every_graph_scheduled_over_devices_holding_copies_is_correct(monkeypatc
     can), and whole uploads staged and sent ahead: every result still correct."""
     from skmd.runtime import graph_mode, prefetch
     from skmd.runtime.devices import PhysicalDevice
-    from skmd.shim import patch
     monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
     monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
-    monkeypatch.setattr(patch, "STAGE_MIN_BYTES", 0)
+    tuned(monkeypatch, stage_min_bytes=0)
     monkeypatch.setattr(PhysicalDevice, "zero_copy", property(lambda self: False))
     sent = []
     real_start = prefetch.StagedSends.start

@@ -119,10 +119,10 @@ def test_baselines():
     assert static(p, {"cpu": 0.3, "g": 0.7}).shares == {"cpu": 3, "g": 7}
     with pytest.raises(ValueError):
         static(p, {"nope": 1.0})
-    with config.override(static_fractions={"cpu": 1.0}):
-        assert choose(p, "static").shares == {"cpu": 10, "g": 0}
-    with config.override(policy="even"):
-        assert choose(p).policy == "even"
+    assert choose(p, "static", fractions={"cpu": 1.0}).shares == {"cpu": 10, "g": 0}
+    with pytest.raises(ValueError):
+        choose(p, "static")  # no fractions given
+    assert choose(p, "even").policy == "even"
     with pytest.raises(ValueError):
         choose(p, "magic")
     assert set(POLICIES) == set(config.POLICIES)
@@ -189,3 +189,16 @@ def test_hill_close_to_brute_force_for_two_devices(p):
     plan = hill_climb(p)
     # brute force on a grid of the same resolution; allow one granularity step
     assert plan.cost <= best * 1.05 + 1e-9
+
+
+def test_the_runtime_splits_even_and_static_as_the_partitioner_does():
+    """``SKMD_POLICY=even``/``static`` before any model exists (skmd.decide.policy) give
+    the partitioner's own shares."""
+    from skmd.decide import policy
+    from skmd.partition import even_counts
+    for total, labels in ((10, ["a", "b", "c"]), (7, ["a", "b"]), (1, ["a", "b", "c"])):
+        assert list(policy.even(total, labels).shares.values()) == even_counts(total, len(labels))
+    p = PartitionProblem(11, (cpu(per=1e-6), gpu("g", 0.25e-6, link="own")))
+    assert even(p).shares == policy.even(11, list(p.labels)).shares
+    fr = {"cpu": 0.3, "g": 0.7}
+    assert static(p, fr).shares == policy.static(11, list(p.labels), fr, "none").shares

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from skmd import config
 from skmd.predict import Profile, ProfileStore, ProfileStoreWarning, Sample
-from skmd.report.records import LaunchRecord, Piece
+from skmd.predict.store import default_path
+from skmd.records import LaunchRecord, Piece
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -47,29 +47,28 @@ def test_links_devices_and_run_log(tmp_path):
         assert st.get_link("nope") is None
         assert st.devices()[0].compute_units == 132
 
-        st.add_run("r1", ["app.py", "1"])
+        st.run_log.add_run("r1", ["app.py", "1"])
         rec = LaunchRecord(run_id="r1", seq=0, kernel="saxpy", total_groups=8,
                            global_size=(128,), local_size=(16,), policy="hill",
                            shares={"a": 5, "b": 3}, ranges={"a": (0, 5), "b": (5, 8)},
                            pieces=[Piece("a", "kernel", 0.0, 1.0)])
-        st.add_launch(rec)
+        st.run_log.add_launch(rec)
         time.sleep(0.01)
-        st.add_run("r2", ["app.py", "2"])
-        st.add_launch(LaunchRecord(run_id="r2", seq=1, kernel="k2", total_groups=1,
+        st.run_log.add_run("r2", ["app.py", "2"])
+        st.run_log.add_launch(LaunchRecord(run_id="r2", seq=1, kernel="k2", total_groups=1,
                                    global_size=(1,), local_size=None, policy="single"))
-        st.add_launch(LaunchRecord(run_id="r2", seq=0, kernel="k1", total_groups=1,
+        st.run_log.add_launch(LaunchRecord(run_id="r2", seq=0, kernel="k1", total_groups=1,
                                    global_size=(1,), local_size=None, policy="single"))
-        assert [r.kernel for r in st.launches()] == ["k1", "k2"]  # latest run, in order
-        assert st.launches("r1")[0] == rec
-        runs = st.runs()
+        assert [r.kernel for r in st.run_log.launches()] == ["k1", "k2"]  # latest run, in order
+        assert st.run_log.launches("r1")[0] == rec
+        runs = st.run_log.runs()
         assert [r.run_id for r in runs] == ["r2", "r1"]
         assert runs[1].argv == ["app.py", "1"] and runs[1].launches == 1
 
 
 def test_default_location_follows_setting(tmp_path):
-    with config.override(profile_dir=str(tmp_path / "dir")):
-        with ProfileStore() as st:
-            st.put_link("x", 1.0, 2.0)
+    with ProfileStore(default_path(str(tmp_path / "dir"))) as st:
+        st.put_link("x", 1.0, 2.0)
     assert (tmp_path / "dir" / "profiles.sqlite").exists()
 
 
@@ -259,10 +258,10 @@ def test_store_path_check_and_prune(tmp_path):
     with ProfileStore(path) as st:
         st.add_profiles([_profile(i) for i in range(3)])
         for run_id, age_days in (("old", 40), ("new", 1)):
-            st.add_run(run_id, ["app.py"])
-            st.add_launch(LaunchRecord(run_id=run_id, seq=1, kernel="k", total_groups=1,
+            st.run_log.add_run(run_id, ["app.py"])
+            st.run_log.add_launch(LaunchRecord(run_id=run_id, seq=1, kernel="k", total_groups=1,
                                        global_size=(1,), local_size=None, policy="hill"))
-            st._write(lambda c, r=run_id, a=age_days: c.execute(
+            st.write(lambda c, r=run_id, a=age_days: c.execute(
                 "UPDATE runs SET created_at = ? WHERE run_id = ?",
                 (time.time() - a * 86400, r)))
     r = _store_cmd(tmp_path, "check")
@@ -270,8 +269,8 @@ def test_store_path_check_and_prune(tmp_path):
     r = _store_cmd(tmp_path, "prune", "--older-than", "30")
     assert r.returncode == 0 and "1 runs older than 30 days removed" in r.stdout, r.stderr
     with ProfileStore(path) as st:
-        assert [x.run_id for x in st.runs()] == ["new"]
-        assert st.launches("old") == [] and st.profile_count("k", "dev") == 3
+        assert [x.run_id for x in st.run_log.runs()] == ["new"]
+        assert st.run_log.launches("old") == [] and st.profile_count("k", "dev") == 3
     path.write_bytes(b"garbage" * 1000)
     for args in (("check",), ("prune",)):
         r = _store_cmd(tmp_path, *args)

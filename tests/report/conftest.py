@@ -8,7 +8,7 @@ matplotlib.use("Agg")
 import pytest
 
 from report_fixtures import matmul, reduce_whole, vadd
-from skmd.report.records import LaunchRecord
+from skmd.records import LaunchRecord
 from skmd.report.runlog import MemoryRunLog
 
 

@@ -1,7 +1,7 @@
 """Hand-built launch records: three devices, split and unsplit launches, reasons."""
 from __future__ import annotations
 
-from skmd.report.records import LaunchRecord, Piece
+from skmd.records import LaunchRecord, Piece
 
 MiB = 1024 * 1024
 

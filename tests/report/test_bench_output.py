@@ -8,7 +8,7 @@ from rich.console import Console
 
 from skmd.bench import run_stats, runner, tables
 from skmd.bench.results import BenchReport, BenchResult, ConfigResult
-from skmd.report.records import LaunchRecord
+from skmd.records import LaunchRecord
 
 
 def _report(suite: str = "mkmd") -> BenchReport:

@@ -10,7 +10,7 @@ from report_fixtures import matmul, reduce_whole, vadd
 from skmd.report.blocks import render_blocks
 from skmd.report.breakdown import breakdown
 from skmd.report.explain_cmd import explain_main, is_bench
-from skmd.report.records import LaunchRecord, settle_records, whole_record
+from skmd.records import LaunchRecord, settle_records, whole_record
 from skmd.report.runlog import MemoryRunLog
 from skmd.report.stats import kernel_labels, kernel_stats
 

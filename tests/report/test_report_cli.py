@@ -9,7 +9,7 @@ from rich.console import Console
 
 from report_fixtures import vadd
 from skmd.report.explain_cmd import explain_main, resolve_run
-from skmd.report.records import LaunchRecord
+from skmd.records import LaunchRecord
 from skmd.report.runlog import MemoryRunLog
 
 
@@ -146,29 +146,32 @@ def test_run_entries_as_objects() -> None:
 def test_with_the_profile_store(tmp_path: Path) -> None:
     store_mod = pytest.importorskip("skmd.predict.store")
     store = store_mod.ProfileStore(tmp_path / "profiles.sqlite")
-    store.add_run("first", ["a.py"])
-    store.add_launch(vadd("first"))
-    store.add_run("second", ["b.py"])
+    store.run_log.add_run("first", ["a.py"])
+    store.run_log.add_launch(vadd("first"))
+    store.run_log.add_run("second", ["b.py"])
     for r in (vadd("second", 0), vadd("second", 1)):
-        store.add_launch(r)
-    rc, out = run(store, list_runs=True)
+        store.run_log.add_launch(r)
+    rc, out = run(store.run_log, list_runs=True)
     assert rc == 0 and "first" in out and "b.py" in out
-    rc, out = run(store)
+    rc, out = run(store.run_log)
     assert rc == 0 and "run second" in out and "2 launches, 2 split" in out
-    rc, out = run(store, run="fir", as_json=True)
+    rc, out = run(store.run_log, run="fir", as_json=True)
     assert rc == 0 and len(json.loads(out)["launches"]) == 1
-    rc, out = run(store, run="third")
+    rc, out = run(store.run_log, run="third")
     assert rc != 0
 
 
 def test_devices_shows_which_helpers_read_host_memory_directly(capsys) -> None:
     """PoCL's CPU devices share host memory: every helper is zero copy, home is not."""
+    from skmd import config
     from skmd.report.devices_table import devices_main
-    assert devices_main(as_json=True) == 0
+    from skmd.runtime import core, device_survey
+    found = device_survey.survey(core.start(config.get()))
+    assert devices_main(found, as_json=True) == 0
     rows = json.loads(capsys.readouterr().out)
     assert len(rows) >= 2
     assert [r["zero_copy"] for r in rows] == [not r["home"] for r in rows]
     buf = io.StringIO()
-    assert devices_main(console=Console(file=buf, width=220, color_system=None)) == 0
+    assert devices_main(found, console=Console(file=buf, width=220, color_system=None)) == 0
     out = buf.getvalue()
     assert "zero copy" in out and "yes" in out and "straight from skmd's host copy" in out

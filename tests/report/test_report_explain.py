@@ -10,7 +10,7 @@ from skmd.report.breakdown import breakdown
 from skmd.report.explain import (explain_table, render_text, summary_line, summary_table,
                                  to_json)
 from skmd.report.fmt import error_pct, human_bytes, human_time
-from skmd.report.records import LaunchRecord, Piece
+from skmd.records import LaunchRecord, Piece
 from skmd.report.stats import busy_pct, is_split, kernel_stats, run_summary
 
 from report_fixtures import matmul, reduce_whole, vadd

@@ -9,7 +9,7 @@ import networkx as nx
 from report_fixtures import matmul, reduce_whole, vadd
 from skmd.report.breakdown import breakdown
 from skmd.report.lanes import label_spans, layout, nice_step
-from skmd.report.records import LaunchRecord
+from skmd.records import LaunchRecord
 from skmd.report.timeline_pictures import dag_png, timeline_html, timeline_png
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

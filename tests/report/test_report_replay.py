@@ -11,7 +11,7 @@ from rich.console import Console
 from skmd.mkmd_graph import Command
 from skmd.mkmd_graph.resimulate import batch_to_dict
 from skmd.report.explain_cmd import explain_main
-from skmd.report.records import LaunchRecord, Piece
+from skmd.records import LaunchRecord, Piece
 from skmd.report.replay_costs import graph_batches
 from skmd.report.runlog import MemoryRunLog
 

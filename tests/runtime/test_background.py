@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from skmd.testing import skmd_installed
+from skmd.tuning import Tuning
 
 REPO = str(Path(__file__).resolve().parents[2])
 
@@ -73,7 +74,7 @@ def test_a_second_run_starts_from_what_the_first_learned(tmp_path):
         subprocess.run([sys.executable, "-c", PROGRAM], env=env, check=True,
                        capture_output=True, timeout=300)
     with ProfileStore(tmp_path / "profiles.sqlite") as store:
-        second, first = [store.launches(r.run_id) for r in store.runs()[:2]]
+        second, first = [store.run_log.launches(r.run_id) for r in store.run_log.runs()[:2]]
     with sqlite3.connect(tmp_path / "profiles.sqlite") as c:
         assert c.execute("SELECT count(*) FROM speeds").fetchone()[0] > 0, "speeds stored"
 
@@ -88,7 +89,7 @@ def test_a_second_run_starts_from_what_the_first_learned(tmp_path):
 def test_a_launch_never_waits_for_a_helper_build(monkeypatch):
     """While a helper's partition-ready build is held up, launches go on whole on
     home; once it is built the helper takes its share."""
-    from skmd.runtime import core, deciding
+    from skmd.runtime import core
     gate = threading.Event()
     real = core.Runtime.clone
     held = []
@@ -106,7 +107,7 @@ def test_a_launch_never_waits_for_a_helper_build(monkeypatch):
         during = list(rt.records)
         gate.set()
         rt.background.settle(120)
-        outs += run(deciding.WAIT_REUSE + 1)  # a decision made while waiting is reused a while
+        outs += run(Tuning().wait_reuse + 1)  # a decision made while waiting is reused a while
         after = list(rt.records)[-1]
     assert held, "a helper build was started"
     assert len(during) == 3 and all(_used(r) in ([], [rt.home.label]) for r in during), \
@@ -211,14 +212,13 @@ def test_a_kernel_too_short_to_split_builds_nothing_for_helpers():
     """Once the home device's time says a launch is shorter than SKMD_MIN_SPLIT_US,
     no helper is calibrated and no helper's partition-ready program is built."""
     import pyopencl as cl
-    from skmd.runtime import deciding
     with skmd_installed(policy="hill", background=True, min_split_us=1e6) as rt:
         ctx = cl.create_some_context(interactive=False)
         q = cl.CommandQueue(ctx)
         a = np.zeros(256, np.float32)
         buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
         k = cl.Program(ctx, TINY).build().tiny
-        for _ in range(3 * deciding.WAIT_REUSE):
+        for _ in range(3 * Tuning().wait_reuse):
             k(q, a.shape, (64,), buf)
             q.finish()
             rt.background.settle(120)
@@ -230,4 +230,64 @@ def test_a_kernel_too_short_to_split_builds_nothing_for_helpers():
         entry.clones
     assert any(r.startswith("too short to split") for r in reasons), reasons[-3:]
     assert not [r for r in rt.records if len(_used(r)) > 1]
-    assert (out == 3 * deciding.WAIT_REUSE).all()
+    assert (out == 3 * Tuning().wait_reuse).all()
+
+
+def test_helpers_are_probed_only_once_a_launch_looks_worth_splitting(monkeypatch):
+    """A program whose launches are all too short to split measures no helper (no
+    probe program built on a helper, nothing to wait for at exit); the first launch
+    long enough starts the probes, off the launch path."""
+    import pyopencl as cl
+
+    from skmd.runtime import priors
+    measured = []
+    real = priors.measure
+
+    def counting(dev):
+        measured.append(dev.label)
+        return real(dev)
+    monkeypatch.setattr(priors, "measure", counting)
+    with skmd_installed(policy="hill", background=True, remember=False,
+                        min_split_us=1e9) as rt:  # every launch "too short"
+        if len(rt.devices) < 2:
+            return
+        _spin(cl)(6)
+        rt.background.settle(120)
+        assert not measured and not rt.background.devices_ready.is_set()
+        assert rt.background._devices_started is None
+    with skmd_installed(policy="hill", background=True, remember=False,
+                        min_split_us=0) as rt:
+        rt.background.build_s = 0.0  # builds (and probes) pay at once
+        run = _spin(cl)
+        for _ in range(3):  # decisions made while an analysis or a build ran are reused
+            run(Tuning().wait_reuse + 1)
+            rt.background.settle(120)
+        assert rt.background.devices_ready.is_set()
+        assert set(rt.background.priors) == {d.label for d in rt.devices}
+
+
+def test_helpers_programs_are_built_only_once_the_kernel_has_run_long_enough(monkeypatch):
+    """Ski rental: with a build taken to cost far more than the kernel has run, no
+    helper program is built (none would be waited for at exit) and launches run whole."""
+    import pyopencl as cl
+
+    from skmd.runtime import core
+    built = []
+    real = core.Runtime.clone
+
+    def clone(self, entry, dev, ctx):
+        if dev is not self.home:
+            built.append(dev.label)
+        return real(self, entry, dev, ctx)
+    monkeypatch.setattr(core.Runtime, "clone", clone)
+    with skmd_installed(policy="hill", background=True, remember=False,
+                        min_split_us=0) as rt:
+        if len(rt.devices) < 2:
+            return
+        rt.background.build_s = 1e6
+        run = _spin(cl)
+        for _ in range(3):
+            run(Tuning().wait_reuse + 1)
+            rt.background.settle(120)
+        assert not built and not rt.background.devices_ready.is_set()
+        assert all(len(_used(r)) < 2 for r in rt.records)

@@ -157,3 +157,12 @@ def test_too_short_names_the_prediction_and_the_setting():
     assert policy.too_short(150e-6, 200.0) == (
         "too short to split (150 us predicted < SKMD_MIN_SPLIT_US=200)")
     assert policy.too_short(250e-6, 200.0) is None
+
+
+def test_helpers_programs_are_worth_building_once_the_kernel_ran_payback_times_a_build():
+    from skmd.decide.policy import BUILD_PAYBACK, worth_building
+    assert not worth_building(0.0, 0.25)
+    assert not worth_building(BUILD_PAYBACK * 0.25 - 1e-9, 0.25)
+    assert worth_building(BUILD_PAYBACK * 0.25, 0.25)
+    assert worth_building(0.0, 0.0)
+    assert worth_building(2.0, 0.5, payback=4.0) and not worth_building(1.9, 0.5, payback=4.0)

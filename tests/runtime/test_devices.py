@@ -6,6 +6,7 @@ from pathlib import Path
 import pyopencl as cl
 import pytest
 
+from skmd import config
 from skmd.runtime import core, devices
 from skmd.runtime.devices import LeftOut
 
@@ -31,7 +32,7 @@ def test_platform_whose_compiler_fails_is_left_out(compilers_fail) -> None:
 
 def test_no_usable_device_is_a_clear_pyopencl_error(compilers_fail) -> None:
     with pytest.raises(cl.RuntimeError, match="no usable OpenCL device.*left out"):
-        core.Runtime()
+        core.Runtime(config.get())
 
 
 def test_skmd_run_without_a_usable_device_exits_2(compilers_fail, tmp_path: Path,
@@ -84,3 +85,18 @@ def test_probe_verdicts_are_kept_on_disk_for_later_processes(monkeypatch) -> Non
     monkeypatch.setattr(devices, "_PROBE_SOURCE", devices._PROBE_SOURCE + " ")
     with pytest.raises(AssertionError, match="probed again"):
         devices.discover()
+
+
+def test_without_probing_a_compiler_never_probed_is_taken_as_working(compilers_fail,
+                                                                      monkeypatch) -> None:
+    """Beside a GPU, discovery builds no probe (a CPU device is then only a helper, and a
+    helper's failed builds lose it its shares); a verdict already known still counts."""
+    monkeypatch.setattr(devices, "_stored_verdict", lambda key: devices._UNKNOWN)
+    monkeypatch.setattr(devices, "_store_verdict", lambda key, verdict: None)
+    plat = next(p for p in cl.get_platforms()
+                if any(devices._kind(d) == "cpu" for d in p.get_devices()))
+    cpus = plat.get_devices()
+    assert devices._compiler_failure(plat, cpus, probe=False) is None
+    why = devices._compiler_failure(plat, cpus, probe=True)  # the broken probe fails
+    assert why
+    assert devices._compiler_failure(plat, cpus, probe=False) == why

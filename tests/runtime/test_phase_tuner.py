@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from skmd.runtime.graph_mode import PhaseTuner
+from skmd.decide.graph_phase import PhaseTuner
 
 SIG = (("k", (64,)),)
 
@@ -149,9 +149,9 @@ def test_a_graph_held_back_in_one_mode_still_runs_as_a_graph_in_another(monkeypa
                 sum(r.reason == "held: test" for r in recs))
     with skmd_installed(mode="coarse", policy="even") as rt:
         commutator(cl)
-        for key in list(rt.graph.tried):
+        for key in list(rt.graph.guard.tried):
             assert key[0] == config.get().run_key and key[0][1] == "coarse"
-            rt.graph.hold[key], rt.graph.hold_why[key] = 5, "held: test"
+            rt.graph.guard.hold[key], rt.graph.guard.hold_why[key] = 5, "held: test"
         n = len(rt.records)
         commutator(cl)
         assert seen(rt, n) == (0, 4)  # both batches (3 kernels, 1 kernel) held back

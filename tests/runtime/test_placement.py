@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from skmd.decide import Decision
 from skmd.runtime import buffers as bufmod
-from skmd.testing import compare_with_and_without, skmd_installed
+from skmd.testing import compare_with_and_without, skmd_installed, tuned
 
 SRC = r"""
 __kernel void triple(__global const int *a, __global int *b, const int s)
@@ -36,8 +36,7 @@ GROUPS = N // LOCAL
 
 @pytest.fixture
 def small_uploads_staged(monkeypatch):
-    from skmd.shim import patch
-    monkeypatch.setattr(patch, "STAGE_MIN_BYTES", 0)  # the test's buffers are small
+    tuned(monkeypatch, stage_min_bytes=0)  # the test's buffers are small
 
 
 def split_as(monkeypatch, shares_of):
@@ -261,9 +260,8 @@ def split_context():
     """skmd installed, every launch split by the fractions the test draws."""
     import pyopencl as cl
 
-    from skmd.shim import patch
     mp = pytest.MonkeyPatch()
-    mp.setattr(patch, "STAGE_MIN_BYTES", 0)
+    tuned(mp, stage_min_bytes=0)
     draws = {"fractions": [0.5]}
 
     def shares(labels):
@@ -271,6 +269,13 @@ def split_context():
         first = int(round(f * GROUPS))
         return {labels[0]: first, labels[1]: GROUPS - first}
     split_as(mp, shares)
+    from skmd.runtime import executor
+    real_run = executor.SplitRun.run
+
+    def counted(self):
+        draws["splits"] = draws.get("splits", 0) + (len(self.shares) > 1)
+        return real_run(self)
+    mp.setattr(executor.SplitRun, "run", counted)
     with skmd_installed() as rt:
         ctx = cl.create_some_context(interactive=False)
         q = cl.CommandQueue(ctx)
@@ -289,12 +294,12 @@ def test_random_programs_never_read_stale_bytes(split_context, ops, fractions):
     import pyopencl as cl
     split, draws, rt = split_context
     draws["fractions"] = list(fractions)
+    draws["splits"] = 0
     got = play(cl, *split, ops)
     expect = model(ops)
     assert len(expect) == len(got)
     for k, (e, g) in enumerate(zip(expect, got)):
         np.testing.assert_array_equal(g, e, err_msg=f"read {k} of {ops}")
-    splits = [r for r in rt.records if sum(1 for g in r.shares.values() if g) == 2]
-    assert splits or all(f in (0.0, 1.0) for f in fractions) or not any(
+    assert draws.get("splits") or all(f in (0.0, 1.0) for f in fractions) or not any(
         op[0] in ("triple", "rev", "bump") for op in ops), "no launch was split"
 

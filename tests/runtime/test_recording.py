@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from skmd.report.records import LaunchRecord
+from skmd.records import LaunchRecord
 from skmd.runtime import recording
 from skmd.runtime.recording import Recorder
 

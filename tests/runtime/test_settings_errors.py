@@ -81,3 +81,16 @@ def test_other_commands_also_refuse_bad_settings(tmp_path, command):
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 2, r.stderr
     assert "SKMD_LOG='maybe'" in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("name", ["stage_uploads", "send_ahead", "learn_links", "chain_home",
+                                  "chain_helpers"])
+def test_benchmark_switches_are_variants_not_variables(name):
+    """A switch that only measures one of skmd's own mechanisms is set by ``skmd bench
+    --variant``; its old variable stops with an error that says how."""
+    from skmd import config
+    assert name in config.BENCH_SWITCHES
+    var = "SKMD_" + name.upper()
+    with pytest.raises(ValueError, match=f"{var} is a benchmark switch.*--variant NAME:{name}=0"):
+        config.from_environ({var: "0"})
+    assert config.parse_changes(f"{name}=0") == {name: False}

@@ -7,6 +7,8 @@ from skmd.runtime import merge_diff as mergemod
 from skmd.testing import compare_with_and_without, run_with_skmd
 
 from programs import SRC, commutator, iterate
+from skmd.testing import tuned
+from skmd.tuning import Tuning
 
 #: how a launch that skipped the graph says so
 AT_ONCE_REASON = "its graph batches ran whole on the home device in program order: launched at once"
@@ -193,7 +195,7 @@ def test_graph_slower_than_program_order_falls_back(monkeypatch, yardstick):
     from skmd.testing import mismatches, skmd_installed
     monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
     # the guard rail alone: no launch shape skips the graph for running in order
-    monkeypatch.setattr(graph_mode, "AT_ONCE_AFTER", 10**6)
+    tuned(monkeypatch, at_once_after=10**6)
     # the home device alone is predicted (wrongly) to run any batch in 1 ns
     monkeypatch.setattr(graph_mode.GraphBatch, "_home_estimate", lambda self, batch: 1e-9)
     bare = commutator(cl)
@@ -201,7 +203,7 @@ def test_graph_slower_than_program_order_falls_back(monkeypatch, yardstick):
     # mode the phase tuner decides which batches count: tests/runtime/test_phase_tuner.py)
     with skmd_installed(mode="coarse", policy="even", online=yardstick != "offline") as rt:
         if yardstick == "measured":
-            rt.graph.inorder_s = _FastInOrder()
+            rt.graph.guard.inorder_s = _FastInOrder()
         outs = [commutator(cl) for _ in range(5)]
         recs = list(rt.records)
     assert all(not mismatches(bare, o) for o in outs)
@@ -329,7 +331,7 @@ def test_atomics_on_one_buffer_passed_twice_run_whole():
 def test_split_overhead_ignores_first_shares_and_single_stalls():
     """The first split of a kernel on a device pays its build and buffers: not overhead.
     Later samples move the estimate, an outlier by at most a few times its value."""
-    from skmd.report.records import LaunchRecord, Piece
+    from skmd.records import LaunchRecord, Piece
     from skmd.runtime.deciding import Decider
 
     def rec(kernel: str, wall: float) -> LaunchRecord:
@@ -492,13 +494,13 @@ def test_a_recurring_graph_keeps_its_schedule_for_a_few_batches(monkeypatch):
     monkeypatch.setattr(graph_mode.mkmd_graph, "schedule",
                         lambda *a, **k: made.append(1) or real(*a, **k))
     bare = commutator(cl)
-    n = graph_mode.SCHEDULE_REUSE + 2
+    n = Tuning().schedule_reuse + 2
     with skmd_installed(mode="coarse", policy="even") as rt:
         outs = [commutator(cl) for _ in range(n)]
         notes = [nt for r in rt.records for nt in r.notes if nt.startswith("graph batch of 3")]
     assert all(not mismatches(bare, out) for out in outs)
     kept = ["(kept from an earlier batch)" in nt for nt in notes]
-    reuse = graph_mode.SCHEDULE_REUSE
+    reuse = Tuning().schedule_reuse
     assert kept == [False] + [True] * (reuse - 1) + [False] + [True] * (n - reuse - 1)
     assert len(made) == 4, "two batch shapes, each scheduled twice"
 
@@ -512,7 +514,7 @@ def test_kernels_of_batches_too_short_to_schedule_are_launched_at_once(monkeypat
 
     from skmd.runtime import graph_mode
     from skmd.testing import mismatches, skmd_installed
-    monkeypatch.setattr(graph_mode, "AT_ONCE_LAUNCHES", 3)
+    tuned(monkeypatch, at_once_launches=3)
     monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: True)
     bare = commutator(cl)
     with skmd_installed(mode="mkmd") as rt:
@@ -530,7 +532,7 @@ def test_a_long_loop_without_sync_points_is_scheduled_in_bounded_batches(monkeyp
     the devices do not idle while the host records a long loop; results are the
     in-order ones."""
     from skmd.runtime import graph_mode
-    monkeypatch.setattr(graph_mode, "MAX_BATCH", 8)
+    tuned(monkeypatch, max_batch=8)
     monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
     monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
     bad, records = compare_with_and_without(lambda cl: iterate(cl, rounds=10), mode="coarse")
@@ -549,9 +551,9 @@ def test_each_look_that_confirms_doubles_the_span_at_once(monkeypatch):
 
     from skmd.runtime import graph_mode
     from skmd.testing import mismatches, skmd_installed
-    monkeypatch.setattr(graph_mode, "AT_ONCE_AFTER", 1)
-    monkeypatch.setattr(graph_mode, "AT_ONCE_LAUNCHES", 2)
-    monkeypatch.setattr(graph_mode, "AT_ONCE_MAX", 8)
+    tuned(monkeypatch, at_once_after=1)
+    tuned(monkeypatch, at_once_launches=2)
+    tuned(monkeypatch, at_once_max=8)
     monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: True)
 
     def observed_each_round(cl):  # a read after every launch: one batch each
@@ -601,9 +603,9 @@ def test_kernels_of_batches_scheduled_whole_on_home_are_launched_at_once(monkeyp
     from skmd.testing import mismatches, skmd_installed
 
     def hold(self, key, *a):  # every batch after the first is held in program order
-        self.hold[key] = 100
-        self.hold_why[key] = "held"
-    monkeypatch.setattr(graph_mode, "AT_ONCE_LAUNCHES", 3)
+        self.guard.hold[key] = 100
+        self.guard.hold_why[key] = "held"
+    tuned(monkeypatch, at_once_launches=3)
     monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
     monkeypatch.setattr(graph_mode.GraphBatch, "_judge",
                         hold if batches == "held" else lambda self, *a: None)

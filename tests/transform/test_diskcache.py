@@ -1,11 +1,22 @@
-from skmd import config
-from skmd.transform import analyze, analyze_program
+import contextlib
+
+from skmd.transform import analyze, analyze_program, diskcache
+
+
+@contextlib.contextmanager
+def _cache_in(folder):
+    """Analyses kept under ``folder``, as SKMD_PROFILE_DIR makes the runtime say."""
+    before = diskcache.use_folder(str(folder))
+    try:
+        yield
+    finally:
+        diskcache.use_folder(before)
 
 SRC = "__kernel void k(__global float *a) { a[get_global_id(0)] *= 2.0f; }"
 
 
 def test_second_process_reads_the_analysis_from_disk(tmp_path, monkeypatch):
-    with config.override(profile_dir=str(tmp_path)):
+    with _cache_in(tmp_path):
         analyze._CACHE.clear()
         first = analyze_program(SRC + "\n// disk cache test")
         assert list((tmp_path / "analysis").glob("*.pickle"))
@@ -20,7 +31,7 @@ def test_second_process_reads_the_analysis_from_disk(tmp_path, monkeypatch):
 
 
 def test_unreadable_cache_file_is_ignored(tmp_path):
-    with config.override(profile_dir=str(tmp_path)):
+    with _cache_in(tmp_path):
         analyze._CACHE.clear()
         analyze_program(SRC + "\n// corrupt")
         for p in (tmp_path / "analysis").glob("*.pickle"):
@@ -33,7 +44,7 @@ def test_unreadable_cache_file_is_ignored(tmp_path):
 def test_merge_kernel_is_part_of_the_cached_analysis(tmp_path, monkeypatch):
     src = ("__kernel void s(__global const int *ix, __global float *o) "
            "{ int i = get_global_id(0); o[ix[i]] = (float)i; }\n// merge cache test")
-    with config.override(profile_dir=str(tmp_path)):
+    with _cache_in(tmp_path):
         analyze._CACHE.clear()
         first = analyze_program(src)
         analyze._CACHE.clear()

@@ -12,7 +12,7 @@ import statistics
 from dataclasses import asdict, dataclass, field
 from typing import Any, Sequence
 
-from skmd.bench.results import _geomean, median_ci, paired_speedups
+from skmd.bench.results import RunHeader, _geomean, median_ci, paired_speedups
 
 #: the kinds of run, in the order of the table: plain python, skmd with an empty
 #: profile store, skmd again with the store the first run left
@@ -88,16 +88,9 @@ def worst_launch(plain_labels: Sequence[str], plain_rounds: Sequence[Sequence[fl
 
 
 @dataclass
-class UnseenReport:
+class UnseenReport(RunHeader):
     """Everything one ``skmd bench --suite unseen`` run measured."""
-    machine: dict[str, Any]
-    date: str
-    command: str
-    size: str
-    repeat: int
     programs: list[ProgramResult] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    elapsed_s: float = 0.0
 
     @property
     def all_ok(self) -> bool:

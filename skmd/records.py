@@ -1,7 +1,8 @@
 """What the runtime writes down about every kernel launch, and ``skmd explain`` reads.
 
 Plain dataclasses so that the runtime, the run log and the report agree on one
-shape; ``to_dict``/``from_dict`` give the JSON form that ``skmd explain --json``
+shape; kept outside all three (the runtime writes them, the store keeps them, the
+report reads them, and none of those imports another for it); ``to_dict``/``from_dict`` give the JSON form that ``skmd explain --json``
 prints and the run log stores.
 """
 from __future__ import annotations

@@ -1,0 +1,60 @@
+"""The run log: each run's command line and its launch records.
+
+It lives in the profile store's SQLite file (tables ``runs`` and ``launches``),
+so that one file holds what skmd keeps between processes, but it is a thing of
+its own: the runtime appends to it at exit, ``skmd explain`` reads it, ``skmd
+store prune`` trims it; profiles, links and speeds stay
+:class:`~skmd.predict.store.ProfileStore`'s.  It satisfies
+:class:`skmd.report.runlog.RunLog`.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from typing import TYPE_CHECKING, Iterable
+
+from skmd.predict.store_rows import RunInfo
+from skmd.records import LaunchRecord
+
+if TYPE_CHECKING:
+    from skmd.predict.store import ProfileStore
+
+
+class LaunchLog:
+    """The run log in ``store``'s file."""
+
+    def __init__(self, store: "ProfileStore") -> None:
+        self.store = store
+
+    def add_run(self, run_id: str, argv: Iterable[str] = ()) -> None:
+        argv_text = json.dumps(list(argv), separators=(",", ":"))
+        self.store.write(lambda c: c.execute("INSERT OR IGNORE INTO runs VALUES (?,?,?)",
+                                             (run_id, time.time(), argv_text)))
+
+    def add_launch(self, record: LaunchRecord) -> None:
+        def fn(c: sqlite3.Connection) -> None:
+            c.execute("INSERT OR IGNORE INTO runs VALUES (?,?,?)",
+                      (record.run_id, time.time(), "[]"))
+            c.execute("INSERT OR REPLACE INTO launches VALUES (?,?,?)",
+                      (record.run_id, int(record.seq), json.dumps(record.to_dict())))
+        self.store.write(fn)
+
+    def runs(self) -> list[RunInfo]:
+        """Runs, newest first."""
+        rows = self.store.read(
+            "SELECT r.run_id, r.created_at, r.argv, count(l.seq) FROM runs r "
+            "LEFT JOIN launches l ON l.run_id = r.run_id GROUP BY r.run_id "
+            "ORDER BY r.created_at DESC, r.rowid DESC")
+        return [RunInfo(rid, at, json.loads(argv or "[]"), n) for rid, at, argv, n in rows]
+
+    def launches(self, run_id: str | None = None) -> list[LaunchRecord]:
+        """The launches of ``run_id`` (default: the latest run), in order."""
+        if run_id is None:
+            latest = self.store.read(
+                "SELECT run_id FROM runs ORDER BY created_at DESC, rowid DESC LIMIT 1")
+            if not latest:
+                return []
+            run_id = latest[0][0]
+        rows = self.store.read("SELECT record FROM launches WHERE run_id=? ORDER BY seq", (run_id,))
+        return [LaunchRecord.from_dict(json.loads(r[0])) for r in rows]

@@ -1,0 +1,146 @@
+"""What the runtime does around the program's own buffer commands.
+
+The shim intercepts pyopencl's reads, writes, maps and waits and forwards each
+here before (or instead of) the driver's call: deferred graph kernels run and
+stale buffers come home before anything could observe them; in the graph modes
+a whole-buffer upload may wait in page-locked host memory for the devices that
+need it; a large blocking transfer with a GPU home may move through page-locked
+chunks (``SKMD_PINNED_COPIES``).  Every choice is made here, on the runtime's
+settings; the shim only forwards.  With no runtime (skmd not installed, or
+being reset) each call does nothing and the driver's path is taken.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyopencl as cl
+
+from skmd import modes
+from skmd.runtime import buffers as bufmod
+from skmd.runtime import core, homecoming, placement, raw
+from skmd.runtime.stale import any_stale, stale_buffers
+
+
+def before_command(objs: Any) -> None:
+    """A command of the program is about to run: deferred kernels run first, and the
+    stale buffers among ``objs`` (its arguments) come home."""
+    rt = core.current()
+    if rt is None:
+        return
+    rt.flush_graph()
+    if any_stale():
+        homecoming.sync_args(list(objs), lambda app: rt.home_queue(app.context))
+
+
+def all_home() -> None:
+    """Before skmd is taken out: deferred kernels run and every stale buffer comes
+    home (unpatched pyopencl reads the home copies directly)."""
+    rt = core.current()
+    if rt is None:
+        return
+    rt.flush_graph()
+    if any_stale():
+        homecoming.sync_all_home(stale_buffers(),
+                                 lambda app: rt.home_queue(app.context))
+
+
+def _chunks_pay(rt: Any) -> bool:
+    """Large transfers to and from the home device go through page-locked chunks."""
+    from skmd.runtime import staging
+    how = rt.settings.pinned_copies
+    pool = staging.pool()
+    return not (how == "never" or (how == "auto" and rt.home.host_unified)
+                or pool is None or not pool.pinned)
+
+
+def _pinned_bytes(rt: Any, mem: Any, hostbuf: Any, offset: int, wait_for: Any,
+                  is_blocking: bool, into_host: bool) -> np.ndarray | None:
+    """The program's bytes of a transfer worth moving through page-locked chunks
+    (``SKMD_PINNED_COPIES``), or None for the driver's own path."""
+    if (not is_blocking or wait_for or not isinstance(mem, cl.Buffer)
+            or not _chunks_pay(rt)):
+        return None
+    try:
+        view = memoryview(hostbuf)
+        if (view.nbytes < rt.settings.tuning.pipeline_min_bytes or not view.c_contiguous
+                or (into_host and view.readonly) or offset < 0
+                or offset + view.nbytes > int(mem.size)):
+            return None  # what pyopencl would refuse, it refuses itself
+        return np.frombuffer(view, dtype=np.uint8)
+    except (TypeError, ValueError, cl.Error):
+        return None
+
+
+def pinned_copy(queue: Any, mem: Any, hostbuf: Any, offset: int, wait_for: Any,
+                is_blocking: bool, into_host: bool) -> Any:
+    """A read into (``into_host``) or a write from the program's memory through
+    page-locked chunks, or None: the driver's path (the shim calls it)."""
+    rt = core.current()
+    host = None if rt is None else _pinned_bytes(rt, mem, hostbuf, offset, wait_for,
+                                                 is_blocking, into_host)
+    if host is None:
+        return None
+    from skmd.runtime import copies
+    return (copies.read if into_host else copies.write)(queue, mem, host, offset)
+
+
+def _stageable(rt: Any, mem: Any, hostbuf: Any, dst_offset: int) -> np.ndarray | None:
+    """The bytes of an upload kept on the host for the launches that read it (the
+    graph modes; a mode that splits launches, :mod:`.placement`), or None to write
+    it now."""
+    settings = rt.settings
+    mode = modes.mode_named(settings.mode)
+    if (not (mode.stages_uploads or mode.may_split)
+            or not settings.stage_uploads
+            or dst_offset != 0 or not isinstance(mem, cl.Buffer)
+            or bufmod.is_sub_buffer(mem)
+            or (mode.stages_uploads and rt.graph_helpers_idle())):
+        return None
+    try:
+        size = int(mem.size)
+        if (size < settings.tuning.stage_min_bytes
+                or int(mem.get_info(cl.mem_info.FLAGS)) & int(cl.mem_flags.USE_HOST_PTR)):
+            return None
+        view = memoryview(hostbuf)
+        if view.nbytes != size or not view.c_contiguous:
+            return None
+    except (TypeError, ValueError, cl.Error):
+        return None
+    if not mode.stages_uploads and not placement.waits_on_host(rt, size):
+        return None
+    return np.frombuffer(view, dtype=np.uint8)
+
+
+def stage_upload(queue: Any, mem: Any, hostbuf: Any, dst_offset: int,
+                 wait_for: Any) -> Any:
+    """A whole-buffer upload kept in page-locked host memory and sent from there to
+    each device that needs it, when it needs it: a completed event; None: the
+    upload is written as the program asked."""
+    rt = core.current()
+    src = None if rt is None else _stageable(rt, mem, hostbuf, dst_offset)
+    if src is None:
+        return None
+    rt.flush_graph()
+    # what the program queued before reads or writes the home copy, which the
+    # staged bytes replace later: it must be done first
+    if wait_for:
+        raw.wait_for_events(wait_for)
+    raw.queue_finish(queue)
+    through = src.nbytes >= rt.settings.tuning.pipeline_min_bytes and _chunks_pay(rt)
+    return placement.upload(rt, queue, mem, src,
+                            modes.mode_named(rt.settings.mode).stages_uploads, through)
+
+
+def gathered_read(queue: Any, mem: Any, hostbuf: Any, offset: int, wait_for: Any,
+                  is_blocking: bool) -> Any:
+    """A blocking read of a buffer whose slices stay on the devices that made them,
+    gathered from each straight into the program's memory: a completed event; None:
+    the read goes the ordinary way (the buffer comes home first if it must)."""
+    rt = core.current()
+    if rt is None or not is_blocking or wait_for:
+        return None
+    rt.flush_graph()
+    if not any_stale():
+        return None
+    return placement.gather(rt, queue, mem, hostbuf, offset, _chunks_pay(rt))

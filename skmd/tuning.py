@@ -1,0 +1,71 @@
+"""The runtime's tuning constants in one documented place.
+
+These are not user settings (no ``SKMD_*`` variable reads them): they are the
+thresholds, spans and counts the decisions were tuned with, each with the
+reason for its value.  They travel with the :class:`skmd.config.Settings` in
+force (``settings.tuning``), so that a test or a benchmark variant can change
+one in-process (``config.override(tuning=replace(Tuning(), at_once_after=1))``)
+and what the runtime learned under other values is kept apart (the settings'
+run key holds them).  Plain data, no OpenCL.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Tuning:
+    # -- one launch (skmd.runtime.deciding, skmd.runtime.core) ----------------------
+    #: launches that reuse one decision before it is made again with newer estimates
+    decision_reuse: int = 32
+    #: a split (or a graph batch) must not be measured slower than this times the
+    #: best single device's prediction (or program order)
+    gain_margin: float = 1.05
+    #: a decision that keeps coming out the same is re-made less and less often, up to
+    #: this many launches apart; also the longest hold of the graph guard rail
+    max_reuse: int = 4096
+    #: launches that reuse a decision made while builds or set-up were under way
+    wait_reuse: int = 16
+
+    # -- graph mode (skmd.runtime.graph_mode, skmd.decide.graph_guard) --------------
+    #: batches predicted to run shorter than this on the home device run in program
+    #: order: a schedule costs more than such a batch can gain
+    graph_min_us: float = 2000.0
+    #: a launch shape in this many batches in a row that ran whole on the home device
+    #: in program order (too short to schedule, or, with slow helpers only, scheduled
+    #: there whole or held there by the guard rail) is launched at once for the next
+    #: ``at_once_launches`` launches, then deferred once to look again: there deferring
+    #: gives nothing back for what it costs (recording each launch, keeping the device
+    #: idle while the host records the batch, making or finding a schedule)
+    at_once_after: int = 3
+    at_once_launches: int = 64
+    #: each look that finds the shape still so doubles its span of launches at once, up
+    #: to this: a loop of tiny kernels with no sync point between looks would otherwise
+    #: defer everything after a look until its batch is full
+    at_once_max: int = 4096
+    #: helpers at most this fraction of the home device's speed (the prior of
+    #: ``PhysicalDevice.speed_score``: a CPU beside a GPU) are slow: only then do
+    #: batches scheduled whole on home, or held there by the guard rail, count towards
+    #: launching at once.  With a peer helper (a second GPU) the models may yet find
+    #: the graph worth spreading, and only batches too short to schedule count
+    slow_helper: float = 1 / 8
+    #: once this many whole uploads were staged in page-locked memory for helpers since
+    #: the latest graph batch that used one, and the batches since ran whole on the
+    #: home device, uploads go home at once instead (staging waits for the queue and
+    #: copies the bytes once more) until a batch uses a helper again; counted in
+    #: uploads, not batches, since kernels launched at once make no batches at all
+    stage_idle_after: int = 8
+    #: a batch is scheduled once it holds this many kernels, sync point or not: the
+    #: devices would otherwise idle while the host records a long loop, and what a
+    #: schedule costs grows with the batch while what it can gain does not
+    max_batch: int = 256
+    #: batches of one shape that run with a schedule before it is made again from
+    #: what the models have learned since (the schedule costs milliseconds)
+    schedule_reuse: int = 8
+
+    # -- transfers (skmd.runtime.transfers) -----------------------------------------
+    #: whole-buffer uploads smaller than this go to home at once in the graph modes
+    #: (staging pays from about 1 MiB)
+    stage_min_bytes: int = 1 << 20
+    #: blocking transfers at least this large go through page-locked chunks
+    pipeline_min_bytes: int = 4 << 20
