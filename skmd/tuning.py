@@ -26,6 +26,19 @@ class Tuning:
     max_reuse: int = 4096
     #: launches that reuse a decision made while builds or set-up were under way
     wait_reuse: int = 16
+    #: helpers' programs for a kernel (and the helpers' probes) are built once the home
+    #: device has spent this many times a build's time on it: a build still under way
+    #: when the program ends is waited for (a compiler must not be stopped mid-build),
+    #: which then costs at most this fraction's inverse of what the kernel took (ski
+    #: rental)
+    build_payback: float = 4.0
+    #: what a helper's program build is taken to cost until one is measured, seconds (a
+    #: CPU device's compiler on a machine's first run)
+    first_build_s: float = 0.25
+    #: how long set-up waits for the program's own context on the home device before
+    #: it makes one for its probes (a second context on a GPU costs 0.1 s and holds up
+    #: the program's calls while the driver makes it), seconds
+    home_context_wait_s: float = 30.0
 
     # -- graph mode (skmd.runtime.graph_mode, skmd.decide.graph_guard) --------------
     #: batches predicted to run shorter than this on the home device run in program

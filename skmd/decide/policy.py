@@ -73,17 +73,10 @@ def too_short(seconds: float, min_split_us: float) -> str | None:
     return None
 
 
-#: helpers' programs for a kernel are built once the home device has spent this many
-#: times their build time on it: a build still under way when the program ends is
-#: waited for (a compiler must not be stopped mid-build), which then costs at most
-#: a quarter of what the kernel itself took (ski rental)
-BUILD_PAYBACK = 4.0
-
-
-def worth_building(home_spent_s: float, build_s: float,
-                   payback: float = BUILD_PAYBACK) -> bool:
+def worth_building(home_spent_s: float, build_s: float, payback: float) -> bool:
     """Whether a kernel that has kept the home device busy ``home_spent_s`` seconds
-    has run long enough to build helpers' programs that take ``build_s`` seconds."""
+    has run long enough to build helpers' programs that take ``build_s`` seconds
+    (``payback``: :attr:`skmd.tuning.Tuning.build_payback`)."""
     return home_spent_s >= payback * build_s
 
 

@@ -32,24 +32,20 @@ from skmd.decide import DevicePrior
 from skmd.runtime import faults
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import KernelEntry, entry_of, program_source
+from skmd.tuning import Tuning
 
 #: the interpreter's thread switch interval while background jobs run beside the
 #: program: a launch waits about this long at most for the lock a job holds
 SWITCH_S = 2e-4
 #: threads for kernel analyses and partition-ready builds
 WORKERS = 2
-#: what a helper's program build is taken to cost before one is measured, seconds
-FIRST_BUILD_S = 0.25
-#: how long set-up waits for the program's context on the home device before it
-#: makes one of its own for its probes
-HOME_CONTEXT_WAIT_S = 30.0
-
-
 class Background:
     """Set-up state and pending builds of one runtime."""
 
-    def __init__(self, rt: Any, lazy: bool, eager_devices: bool = False) -> None:
+    def __init__(self, rt: Any, lazy: bool, tuning: Tuning,
+                 eager_devices: bool = False) -> None:
         self.rt = rt
+        self.tuning = tuning
         #: True: set-up, analyses and builds in threads; False: on the calling thread
         self.lazy = lazy
         #: probe the helpers at start-up, not on the first launch worth splitting
@@ -58,7 +54,7 @@ class Background:
         self.ready = threading.Event()
         #: the longest build of a helper's partition-ready program seen so far, seconds
         #: (a first build by a CPU device's compiler, until one is measured)
-        self.build_s = FIRST_BUILD_S
+        self.build_s = tuning.first_build_s
         self._builds_timed = 0
         #: set once the helpers' speed priors and links are known (:meth:`want_devices`)
         self.devices_ready = threading.Event()
@@ -125,7 +121,7 @@ class Background:
                 # probes on the home device use the program's context once it has one
                 # (a second context on a GPU costs 0.1 s and holds up the program's
                 # calls while the driver makes it); a launch makes sure it has
-                self.rt.home.has_context.wait(HOME_CONTEXT_WAIT_S)
+                self.rt.home.has_context.wait(self.tuning.home_context_wait_s)
             for step in (self._priors, self._links):
                 self._step(step)
         finally:

@@ -86,7 +86,7 @@ class Runtime:
         self.failures: list[tuple[str, str, str]] = []
         self.verify_mismatches: list[str] = []
         #: set-up and partition-ready builds, off the launch path unless SKMD_BACKGROUND=0
-        self.background = Background(self, lazy=s.background,
+        self.background = Background(self, lazy=s.background, tuning=s.tuning,
                                      eager_devices=modes.mode_named(s.mode).defers_to_graph)
         #: SKMD_REMEMBER: speeds learned online are stored and seed the next run
         self.remember = s.remember
@@ -396,8 +396,7 @@ class Runtime:
         settle_records(self.records)
         try:
             store.run_log.add_run(self.run_id, self.argv)
-            for rec in self.records:
-                store.run_log.add_launch(rec)
+            store.run_log.extend(self.records)
         except Exception as exc:
             self.warn_once("flush", f"could not write the run log ({exc})")
         self.records = []

@@ -98,7 +98,7 @@ class Decider:
         # kernel has run long enough to pay for the build (all helpers' builds at
         # once: a kernel too short to split builds none)
         start = not model or (t_home is not None and policy.worth_building(
-            entry.launches * t_home, bg.build_s))
+            entry.launches * t_home, bg.build_s, s.tuning.build_payback))
         waiting, home_ready = bg.readiness(entry, self.rt.home, ctx, order[1:], start, model)
         if not home_ready:
             return Decision(reason="partition-ready program building (off the launch "

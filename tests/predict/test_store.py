@@ -66,6 +66,20 @@ def test_links_devices_and_run_log(tmp_path):
         assert runs[1].argv == ["app.py", "1"] and runs[1].launches == 1
 
 
+def test_a_run_log_written_in_one_go_reads_back_whole_and_in_order(tmp_path):
+    recs = [LaunchRecord(run_id="r", seq=n, kernel=f"k{n}", total_groups=n + 1,
+                         global_size=(n + 1,), local_size=None, policy="hill",
+                         shares={"cpu0": n + 1}) for n in range(500)]
+    with ProfileStore(tmp_path / "p.sqlite") as st:
+        st.run_log.add_run("r", ["app.py"])
+        st.run_log.extend(reversed(recs))
+        st.run_log.extend([])  # nothing to write: no transaction
+        back = st.run_log.launches("r")
+        assert back == recs
+        assert [(r.run_id, r.argv, r.launches) for r in st.run_log.runs()] == \
+            [("r", ["app.py"], 500)]
+
+
 def test_default_location_follows_setting(tmp_path):
     with ProfileStore(default_path(str(tmp_path / "dir"))) as st:
         st.put_link("x", 1.0, 2.0)

@@ -172,6 +172,24 @@ def test_devices_shows_which_helpers_read_host_memory_directly(capsys) -> None:
     assert len(rows) >= 2
     assert [r["zero_copy"] for r in rows] == [not r["home"] for r in rows]
     buf = io.StringIO()
-    assert devices_main(found, console=Console(file=buf, width=220, color_system=None)) == 0
+    assert devices_main(found, console=Console(file=buf, width=220, color_system=None),
+                        plain=False) == 0
     out = buf.getvalue()
     assert "zero copy" in out and "yes" in out and "straight from skmd's host copy" in out
+
+
+def test_devices_in_a_pipe_are_blocks_that_cut_no_name() -> None:
+    """Written to a pipe (or a narrow terminal) `skmd devices` prints one block of lines
+    per device: the table squeezed to 80 columns cut every name to a letter or two."""
+    from skmd import config
+    from skmd.report.devices_table import devices_main
+    from skmd.runtime import core, device_survey
+    found = device_survey.survey(core.start(config.get()))
+    buf = io.StringIO()
+    assert devices_main(found, console=Console(file=buf, width=80, color_system=None)) == 0
+    out = buf.getvalue()
+    assert "┃" not in out and "…" not in out
+    for r in found.rows:
+        assert f"{r['index']}  {r['label']}  {r['name']}" in out
+        assert r["platform"] in out
+    assert "(home)" in out and max(len(ln) for ln in out.splitlines()[:-3]) <= 100

@@ -160,9 +160,11 @@ def test_too_short_names_the_prediction_and_the_setting():
 
 
 def test_helpers_programs_are_worth_building_once_the_kernel_ran_payback_times_a_build():
-    from skmd.decide.policy import BUILD_PAYBACK, worth_building
-    assert not worth_building(0.0, 0.25)
-    assert not worth_building(BUILD_PAYBACK * 0.25 - 1e-9, 0.25)
-    assert worth_building(BUILD_PAYBACK * 0.25, 0.25)
-    assert worth_building(0.0, 0.0)
+    from skmd.decide.policy import worth_building
+    from skmd.tuning import Tuning
+    k = Tuning().build_payback
+    assert not worth_building(0.0, 0.25, k)
+    assert not worth_building(k * 0.25 - 1e-9, 0.25, k)
+    assert worth_building(k * 0.25, 0.25, k)
+    assert worth_building(0.0, 0.0, k)
     assert worth_building(2.0, 0.5, payback=4.0) and not worth_building(1.9, 0.5, payback=4.0)
