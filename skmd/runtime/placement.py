@@ -73,10 +73,14 @@ def book(rt: Any) -> Placement:
 def where_class(buf: Any) -> str | None:
     """Where ``buf``'s whole current content is, when not simply on home (None): part
     of a launch's decision key, since a split is priced from there."""
-    st = getattr(bufmod.root_of(buf), "_skmd_state", None)
+    root = getattr(buf, "_skmd_root", None)  # as root_of left it (False: a root)
+    root = bufmod.root_of(buf) if root is None else (buf if root is False else root)
+    st = getattr(root, "_skmd_state", None)
     if st is None or (st.home_valid and st.host is None):
         return None
-    w = where_mod.location(st.home_valid, st.staged_current())
+    # (BufferState.staged_current, without another call into the buffers module)
+    staged = st.host_version == st.version and st.host_valid.covers(0, st.size)
+    w = where_mod.location(st.home_valid, staged)
     return None if w == where_mod.HOME else w
 
 
