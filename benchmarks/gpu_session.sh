@@ -11,7 +11,7 @@
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
-#         | place1
+#         | house1 | place1
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -468,6 +468,20 @@ spy1|spy2)
       --n 1048576 > "$r/sync_$k.txt" 2>&1
     python3 benchmarks/spy_summary.py "$r/spy_sync_$k.raw" --top 12 --depth 12 > "$r/spy_sync_$k.txt" 2>&1
     rm -f "$r/spy_sync_$k.raw"
+  done ;;
+house1)
+  # after settings were passed in, graph mode split into rooms and a launch's walk
+  # shortened (behaviour meant unchanged): synchronised launches twice on one store
+  # (per-launch cost, first and second run; as unseen3's sync.txt), then four graphs in
+  # graph mode against program order in the same rounds (as spy3, gpu55; engine1, gpu45)
+  d=$(mktemp -d)
+  for k in 1 2; do
+    SKMD_PROFILE_DIR=$d timeout 50 python3 benchmarks/sync_launch.py --launches 2000 \
+      --n 1048576 || echo "exit $? for sync_launch"
+  done > "$r/sync.txt" 2>&1
+  for b in abe stein bicgstab jacobi; do
+    bench house gpu0,cpu0 65 --suite mkmd --policy hill --repeat 30 --max-seconds 0.5 \
+      --variant order:mode=inorder $b
   done ;;
 spy3)
   # where graph mode loses to program order on BiCGSTAB and Jacobi: each graph in graph

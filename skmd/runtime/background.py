@@ -236,11 +236,13 @@ class Background:
         share (their partition-ready kernels not built, ``start``: their builds
         started; or, for the models, ``model``, set-up not done), and whether the
         home device's kernel in ``ctx`` is built (its build started when not)."""
-        waiting = [d.label for d in helpers
-                   if not (self.clone_ready(entry, d, d.context) if start
-                           else self.built(entry, d, d.context))
-                   or (model and self.lazy and not (self.ready.is_set() and (
-                       self.want_devices() if start else self.devices_ready.is_set())))]
+        built = [self.clone_ready(entry, d, d.context) if start
+                 else self.built(entry, d, d.context) for d in helpers]
+        known = True
+        if model and self.lazy:  # the helpers' probes start with their builds
+            known = self.ready.is_set() and (
+                self.want_devices() if start else self.devices_ready.is_set())
+        waiting = [d.label for d, ok in zip(helpers, built) if not (ok and known)]
         return waiting, self.clone_ready(entry, home, ctx)
 
     def clone_ready(self, entry: KernelEntry, dev: PhysicalDevice, ctx: Any) -> bool:
