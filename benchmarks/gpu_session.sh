@@ -11,7 +11,7 @@
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
-#         | house1 | vast
+#         | house1 | vast | place1
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -555,5 +555,17 @@ vast)
   vb compute_cpu cpu0 100 compute --gb "${VAST_COMPUTE_GB:-41}" --iters 256
   vb plain_cpu "" 30 plain_cpu --gb 4 --iters 256
   vb fits gpu0 80 fits --gb 4 --repeat 5 --devices gpu0 ;;
+place1)
+  # partition-aware placement on one GPU + the CPU: skmd (hill) against skmd's own
+  # whole-on-home run with the same page-locked copies (home) and against uploads sent
+  # home at once (eager), same rounds; then each program's physical bound
+  python3 -m skmd devices --remeasure --json > "$r/devices.json" 2> "$r/devices.err"
+  for b in blackscholes vectoradd boxmuller mersennetwister histogram matrixtranspose \
+           reduction scanlargearrays sobelfilter medianfilter aesencrypt aesdecrypt fdtd3d \
+           binomialoption matrixmultiplication nbody; do
+    bench place gpu0,cpu0 22 --suite skmd --policy hill --repeat 200 --max-seconds 0.5 \
+      --variant home:mode=inorder --variant eager:stage_uploads=0 $b
+  done
+  python3 benchmarks/placement_gain.py "$r" --size "$size" > "$r/placement.md" 2>&1 ;;
 esac
 tar czf "$out/results_$part.tgz" -C "$out" r && rm -rf "$r"

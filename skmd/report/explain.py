@@ -66,8 +66,23 @@ def _timing_cell(r: LaunchRecord) -> str:
     return "\n".join(lines) or "—"
 
 
+def _link_busy(r: LaunchRecord) -> dict[str, float]:
+    """Seconds each link was busy in the launch, keyed as ``bytes_moved`` is."""
+    busy: dict[str, float] = {}
+    for p in r.pieces:
+        if p.kind in ("h2d", "d2h"):
+            key = f"host->{p.device}" if p.kind == "h2d" else f"{p.device}->host"
+            busy[key] = busy.get(key, 0.0) + max(0.0, p.end - p.start)
+    return busy
+
+
 def _bytes_cell(r: LaunchRecord) -> str:
-    lines = [f"{_link(k)} {human_bytes(v)}" for k, v in r.bytes_moved.items() if v]
+    """Bytes per link, from where to where (host memory, a device), and how long
+    the link was busy."""
+    busy = _link_busy(r)
+    lines = [f"{_link(k)} {human_bytes(v)}"
+             + (f" ({human_time(busy[k])})" if busy.get(k) else "")
+             for k, v in r.bytes_moved.items() if v]
     return "\n".join(lines) or "—"
 
 

@@ -18,7 +18,7 @@ import pyopencl as cl
 
 from skmd import modes
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import core, homecoming, raw
+from skmd.runtime import core, homecoming, placement, raw
 from skmd.runtime.stale import any_stale, stale_buffers
 
 
@@ -86,13 +86,16 @@ def pinned_copy(queue: Any, mem: Any, hostbuf: Any, offset: int, wait_for: Any,
 
 
 def _stageable(rt: Any, mem: Any, hostbuf: Any, dst_offset: int) -> np.ndarray | None:
-    """The bytes of an upload graph mode keeps on the host, or None to write it now."""
+    """The bytes of an upload kept on the host for the launches that read it (the
+    graph modes; a mode that splits launches, :mod:`.placement`), or None to write
+    it now."""
     settings = rt.settings
-    if (not modes.mode_named(settings.mode).stages_uploads
+    mode = modes.mode_named(settings.mode)
+    if (not (mode.stages_uploads or mode.may_split)
             or not settings.stage_uploads
             or dst_offset != 0 or not isinstance(mem, cl.Buffer)
             or bufmod.is_sub_buffer(mem)
-            or rt.graph_helpers_idle()):
+            or (mode.stages_uploads and rt.graph_helpers_idle())):
         return None
     try:
         size = int(mem.size)
@@ -102,16 +105,18 @@ def _stageable(rt: Any, mem: Any, hostbuf: Any, dst_offset: int) -> np.ndarray |
         view = memoryview(hostbuf)
         if view.nbytes != size or not view.c_contiguous:
             return None
-        return np.frombuffer(view, dtype=np.uint8)
     except (TypeError, ValueError, cl.Error):
         return None
+    if not mode.stages_uploads and not placement.waits_on_host(rt, size):
+        return None
+    return np.frombuffer(view, dtype=np.uint8)
 
 
 def stage_upload(queue: Any, mem: Any, hostbuf: Any, dst_offset: int,
                  wait_for: Any) -> Any:
-    """In the graph modes, a whole-buffer upload kept in page-locked host memory and
-    sent from there to each device that needs it, when it needs it: a completed
-    event; None: the upload is written as the program asked."""
+    """A whole-buffer upload kept in page-locked host memory and sent from there to
+    each device that needs it, when it needs it: a completed event; None: the
+    upload is written as the program asked."""
     rt = core.current()
     src = None if rt is None else _stageable(rt, mem, hostbuf, dst_offset)
     if src is None:
@@ -123,8 +128,19 @@ def stage_upload(queue: Any, mem: Any, hostbuf: Any, dst_offset: int,
         raw.wait_for_events(wait_for)
     raw.queue_finish(queue)
     through = src.nbytes >= rt.settings.tuning.pipeline_min_bytes and _chunks_pay(rt)
-    bufmod.state_of(mem).stage_host(src, mem, queue if through else None)
-    rt.graph.note_staged()
-    evt = cl.UserEvent(queue.context)
-    evt.set_status(cl.command_execution_status.COMPLETE)
-    return evt
+    return placement.upload(rt, queue, mem, src,
+                            modes.mode_named(rt.settings.mode).stages_uploads, through)
+
+
+def gathered_read(queue: Any, mem: Any, hostbuf: Any, offset: int, wait_for: Any,
+                  is_blocking: bool) -> Any:
+    """A blocking read of a buffer whose slices stay on the devices that made them,
+    gathered from each straight into the program's memory: a completed event; None:
+    the read goes the ordinary way (the buffer comes home first if it must)."""
+    rt = core.current()
+    if rt is None or not is_blocking or wait_for:
+        return None
+    rt.flush_graph()
+    if not any_stale():
+        return None
+    return placement.gather(rt, queue, mem, hostbuf, offset, _chunks_pay(rt))

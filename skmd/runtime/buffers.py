@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pyopencl as cl
+from skmd.decide import locations as placement
 from skmd.runtime import copies, mirror_pool, raw, staging
 from skmd.runtime.intervals import IntervalSet
 # the stale set and its queries are reached as bufmod.* by the shim and graph mode
@@ -62,6 +63,20 @@ class BufferState:
         self.views: dict[str, cl.Buffer] = {}
         #: the application buffer is USE_HOST_PTR: the host sees it without a read
         self.host_ptr: bool | None = None
+        #: while ``home_valid`` is False: the ranges home holds at version ``home_part_v``
+        #: (a launch sent home only what its share reads, :mod:`.placement`)
+        self.home_part = IntervalSet()
+        self.home_part_v = -1
+
+    def home_gaps(self) -> list[tuple[int, int]]:
+        """What the home copy lacks of the current content."""
+        have = list(self.home_part) if self.home_part_v == self.version else []
+        return [] if self.home_valid else placement.gaps([(0, self.size)], have)
+
+    def home_has(self, lo: int, hi: int) -> bool:
+        """Whether the home copy holds ``[lo, hi)`` at the current version."""
+        return self.home_valid or (self.home_part_v == self.version
+                                   and self.home_part.covers(lo, hi))
 
     def __repr__(self) -> str:
         return f"<BufferState size={self.size} v{self.version} mirrors={list(self.mirrors)}>"
@@ -129,7 +144,7 @@ class BufferState:
             if not self.staged_current():
                 return None
             if home:
-                gaps = [] if self.home_valid else [(0, self.size)]
+                gaps = [] if self.home_valid else self.home_gaps()
             else:
                 m = self.mirrors.get(label)
                 have = m.valid if m is not None and m.version == self.version else IntervalSet()
@@ -244,21 +259,31 @@ class BufferState:
             shadow = self._shadow()
             moved = 0
             for a, b in self.host_valid.missing(lo, hi):
-                src_buf, q = app_buf, home_queue
-                if not self.home_valid:
-                    m = next((m for m in self.mirrors.values()
-                              if m.holds(self.version, a, b) and m.queue is not None), None)
-                    if m is None:
-                        raise RuntimeError("skmd: no valid copy of a buffer range; "
-                                           "coherence state is inconsistent")
-                    src_buf, q = m.buf, m.queue
-                evt = raw.enqueue_read_buffer(q, src_buf, shadow[a:b], src_offset=a,
-                                              is_blocking=blocking)
-                if not blocking:
-                    self._pending.append(evt)
+                for src_buf, q, x, y in self.sources(app_buf, home_queue, a, b):
+                    evt = raw.enqueue_read_buffer(q, src_buf, shadow[x:y], src_offset=x,
+                                                  is_blocking=blocking)
+                    if not blocking:
+                        self._pending.append(evt)
                 self.host_valid.add(a, b)
                 moved += b - a
             return shadow, moved
+
+    def sources(self, app_buf: MemObj, home_queue: cl.CommandQueue, lo: int, hi: int
+                ) -> list[tuple[MemObj, cl.CommandQueue, int, int]]:
+        """(buffer, queue, a, b) reads that give ``[lo, hi)`` of the current content:
+        from home where it holds them, else from the helpers' copies that do."""
+        if self.home_valid:
+            return [(app_buf, home_queue, lo, hi)]
+        holders = [("", list(self.home_part) if self.home_part_v == self.version else [])]
+        live = {str(k): m for k, m in enumerate(self.mirrors.values())
+                if m.version == self.version and m.queue is not None}
+        holders += [(k, list(m.valid)) for k, m in live.items()]
+        plan = placement.gather_plan(lo, hi, holders)
+        if plan is None:
+            raise RuntimeError("skmd: no valid copy of a buffer range; "
+                               "coherence state is inconsistent")
+        return [(app_buf, home_queue, a, b) if k == "" else (live[k].buf, live[k].queue, a, b)
+                for k, a, b in plan]
 
     def host_view(self, label: str, context: cl.Context, app_buf: MemObj,
                   home_queue: cl.CommandQueue, ranges: list[tuple[int, int]]) -> cl.Buffer:

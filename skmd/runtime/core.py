@@ -284,7 +284,7 @@ class Runtime:
         note = None
         span = None
         if reason is None:
-            d = self.decider.decide(entry, launch, s, queue.context)
+            d = self.decider.decide(entry, launch, s, queue.context, args)
             plan, reason, keep, note, span = d.shares, d.reason, d.keep, d.note, d.span
             if key is not None:
                 # kept per launch shape, for the guard rail and the run log

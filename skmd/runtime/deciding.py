@@ -16,7 +16,7 @@ import pyopencl as cl
 from skmd import config, decide
 from skmd.decide import Decision, policy
 from skmd.records import LaunchRecord
-from skmd.runtime import planner
+from skmd.runtime import placement, planner
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import KernelEntry
 from skmd.transform import Launch
@@ -74,8 +74,10 @@ class Decider:
         return out
 
     def decide(self, entry: KernelEntry, launch: Launch, s: config.Settings,
-               ctx: cl.Context) -> Decision:
-        """What ``launch`` does under ``s.policy``, with the devices ready now."""
+               ctx: cl.Context, args: dict | None = None) -> Decision:
+        """What ``launch`` does under ``s.policy``, with the devices ready now and its
+        buffers ``args`` where they are now (priced from there)."""
+        where = placement.where_args(self.rt, args) if args else {}
         order = self.usable(entry, launch)
         total = launch.total_groups
         if len(order) < 2:
@@ -112,7 +114,7 @@ class Decider:
             return policy.even(total, labels, span)
         if s.policy == "static":
             return policy.static(total, labels, s.static_fractions, self.rt.home.label, span)
-        d = self._model_decision(entry, launch, s, order)
+        d = self._model_decision(entry, launch, s, order, where)
         if waiting:
             d.span = span
             if d.shares is None and d.reason is not None and len(order) < 2:
@@ -128,7 +130,7 @@ class Decider:
             return None
 
     def _model_decision(self, entry: KernelEntry, launch: Launch, s: config.Settings,
-                        order: list[PhysicalDevice]) -> Decision:
+                        order: list[PhysicalDevice], where: dict[int, str]) -> Decision:
         """hill / linear / single: the partition models, with calibration for helpers
         whose speed on this kernel is unknown (sized by their priors)."""
         total = launch.total_groups
@@ -137,13 +139,14 @@ class Decider:
             home_curve = self.curve(entry, launch, self.rt.home)
             if home_curve is not None and len(order) > 1:
                 order, bound = self._hopeful(entry, launch, order, s,
-                                             float(home_curve(np.array([total]))[0]))
+                                             float(home_curve(np.array([total]))[0]), where)
                 if bound is not None:  # stable for this shape: kept like any decision
                     return Decision(reason=bound)
             problem, unknown = planner.build_problem(
                 entry, launch, order, self.rt.home,
                 lambda d: self.curve(entry, launch, d), self.rt.links.link,
-                home_link=self.rt.links.home_link() if len(order) > 1 else None)
+                home_link=self.rt.links.home_link() if len(order) > 1 else None,
+                where=where)
         except Exception as exc:
             return Decision(reason=f"cost model failed: {exc}")
         if problem is None:
@@ -151,14 +154,14 @@ class Decider:
                 entry.undecided += 1
             first = policy.unmeasured(total, home, unknown, entry.undecided, s.policy)
             return first or self._calibration(entry, launch, order, unknown, home_curve,
-                                              s.tuning.gain_margin)
+                                              s.tuning.gain_margin, where)
         if len(order) < 2:
             return Decision(reason="no helper can pay or take a share yet")
         problem = replace(problem, launch_overhead_s=self.split_overhead_s)
         return policy.modelled(problem, s.policy, s.min_split_us, home)
 
     def _hopeful(self, entry: KernelEntry, launch: Launch, order: list[PhysicalDevice],
-                 s: config.Settings, t_home: float
+                 s: config.Settings, t_home: float, where: dict[int, str]
                  ) -> tuple[list[PhysicalDevice], str | None]:
         """``order`` without the unmeasured helpers whose priors say they cannot pay here
         (they are not calibrated, and the models plan without them), or why no helper
@@ -166,7 +169,7 @@ class Decider:
         unknown = [d for d in order[1:] if self.curve(entry, launch, d) is None]
         if not unknown or s.policy == "single":
             return order, None
-        links = self.rt.links.helper_links(order)
+        links = self.rt.links.helper_links(order, self._wheres(launch, where))
         bytes_ = planner.launch_bytes(entry, launch)
         bound = decide.transfer_bound(t_home, launch.total_groups, bytes_,
                                       list(links.values()), s.tuning.gain_margin)
@@ -181,20 +184,25 @@ class Decider:
                 hopeless.add(d.label)
         return [d for d in order if d.label not in hopeless], None
 
+    @staticmethod
+    def _wheres(launch: Launch, where: dict[int, str]) -> list[str]:
+        """Where each buffer argument of ``launch`` is (home unless ``where`` says)."""
+        return [where.get(i, "home") for i in launch.buffer_sizes]
+
     def _prior_speed(self, label: str) -> float | None:
         """A helper's speed prior as a multiple of the home device's (None: unknown)."""
         hp = self.rt.background.priors
         return decide.helper_speed(hp.get(self.rt.home.label), hp.get(label))
 
     def _calibration(self, entry: KernelEntry, launch: Launch, order: list[PhysicalDevice],
-                     unknown: list[str], home_curve: Callable, gain_margin: float
-                     ) -> Decision:
+                     unknown: list[str], home_curve: Callable, gain_margin: float,
+                     where: dict[int, str]) -> Decision:
         """Slices that measure the unknown helpers, each sized by its prior to finish
         within the home device's share; none when no slice fits."""
         total = launch.total_groups
         t_home = float(home_curve(np.array([total]))[0])
         bytes_ = planner.launch_bytes(entry, launch)
-        links = self.rt.links.helper_links(order)
+        links = self.rt.links.helper_links(order, self._wheres(launch, where))
         speeds = {lb: self._prior_speed(lb) for lb in unknown}
         slices, dropped = decide.calibration_plan(
             total, t_home, bytes_, {lb: (speeds[lb], links[lb]) for lb in unknown},

@@ -18,7 +18,7 @@ import pyopencl as cl
 
 from skmd.records import LaunchRecord, Piece
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import faults, homecoming, raw, staging
+from skmd.runtime import faults, homecoming, placement, raw, staging
 from skmd.runtime.fold_outputs import OutputMerge
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
@@ -89,11 +89,13 @@ class SplitRun:
         rec = self.record
         plans = plan_buffers(self.entry, self.args, self.launch, self.shares, self.home.label,
                              self.lazy)
-        if not self.lazy:
+        if not self.lazy:  # home gets what its rows need; helpers take theirs from the host
             t = time.perf_counter()
-            moved = sum(homecoming.sync_home(bp.state, bp.root, self.sync_queue) for bp in plans)
+            home_runs = any(s.dev is self.home for s in self.shares)
+            moved = placement.bring_home(self.rt, plans, home_runs, self.sync_queue)
             if moved:
-                self._piece(self.home.label, "h2d", t, time.perf_counter(), "sync", moved)
+                self._piece(self.home.label, "h2d", t, time.perf_counter(), "sync",
+                            sum(moved.values()))
         self._run(plans)
         rec.shares = {s.dev.label: s.groups for s in self.shares}
         rec.ranges = {s.dev.label: (s.first, s.last) for s in self.shares}
@@ -133,6 +135,9 @@ class SplitRun:
                 if self.chained:  # successors may be queued behind it on the device
                     raise
                 self._helper_failed(sh, plans, exc)
+                for bp in plans:  # home holds only what its own rows read: now all
+                    if bp.read or not bp.stays:  # (not an output rewritten whole)
+                        homecoming.sync_home(bp.state, bp.root, hq)
                 evt = self._launch_home(sh.first, sh.last, mode)
                 raw.event_wait(evt)
                 self._kernel_piece(self.home.label, evt, time.perf_counter(), extra=True)
@@ -177,6 +182,8 @@ class SplitRun:
                     if m is not None and hi > lo:
                         m.version = bp.state.version
                         m.valid = bufmod.IntervalSet([(lo, hi)])
+            if bp.stays:
+                placement.results_stay(bp, [s.dev.label for s in others])
 
     def _prefetch(self, plans: list[BufferPlan], others: list[Share]) -> None:
         """Start reading what the helpers need from the home device before it computes.
@@ -227,8 +234,8 @@ class SplitRun:
             for bp in plans:
                 homecoming.sync_home(bp.state, bp.root, self.hq)
         for bp in plans:  # whatever it wrote to its copies is not to be trusted
-            m = bp.state.mirrors.get(label)
-            if m is not None:
+            m = bp.state.mirrors.get(label)  # (what it only read may be the sole copy)
+            if m is not None and bp.written:
                 m.version = -1
         if self.lazy:  # nothing was kept elsewhere: the home copy must be current
             self.lazy = False
@@ -340,7 +347,7 @@ class SplitRun:
                 continue
             m = bp.state.mirrors[dev.label]
             lo, hi = bp.out_slice[dev.label] if bp.contiguous else (0, bp.state.size)
-            if hi <= lo:
+            if hi <= lo or bp.stays:  # staying: read from the helper when needed
                 continue
             host = staging.take(hi - lo)
             t_read = time.perf_counter()

@@ -53,16 +53,18 @@ def sync_all_home(items: list[tuple[bufmod.BufferState, MemObj]],
         for st, app in items:
             held.enter_context(st.lock)
             if not st.home_valid:
-                _, n = st.fetch_host(app, home_queue(app), 0, st.size, blocking=False)
+                for a, b in st.home_gaps():  # only what home lacks passes the host
+                    moved += st.fetch_host(app, home_queue(app), a, b, blocking=False)[1]
                 started.append((st, app))
-                moved += n
         queues = {}
         for st, app in started:
             st._settle()
             q = home_queue(app)
             queues[id(q)] = q
-            raw.enqueue_write_buffer(q, app, st._shadow(), is_blocking=False)
-            moved += st.size
+            shadow = st._shadow()
+            for a, b in st.home_gaps():  # what a launch sent home before stays there
+                raw.enqueue_write_buffer(q, app, shadow[a:b], dst_offset=a, is_blocking=False)
+                moved += b - a
         for q in queues.values():
             raw.queue_finish(q)
         for st, _ in started:

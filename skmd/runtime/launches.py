@@ -15,6 +15,7 @@ import pyopencl as cl
 
 from skmd import config
 from skmd.runtime import buffers as bufmod
+from skmd.runtime import placement
 from skmd.runtime.kernels import ArgValue, KernelEntry
 from skmd.transform import Launch
 from skmd.transform.groupshape import TARGET_GROUP, choose_local_size
@@ -22,7 +23,8 @@ from skmd.transform.groupshape import TARGET_GROUP, choose_local_size
 
 def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
                g_times_l: bool, s: config.Settings) -> tuple:
-    """What a decision depends on: shape, scalar values, buffer sizes and kinds.
+    """What a decision depends on: shape, scalar values, buffer sizes and kinds, and
+    where the buffers' bytes are (a split is priced from there).
 
     Not buffer identity: programs make new buffers every run, and a decision
     about sizes holds for any buffers of those sizes.
@@ -40,7 +42,8 @@ def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
                         v._skmd_size = size
                     except AttributeError:
                         pass
-                parts.append((i, size, bufmod.root_of(v) is not v))
+                # where its bytes are: a split is priced from there
+                parts.append((i, size, bufmod.root_of(v) is not v, placement.where_class(v)))
             elif isinstance(v, cl.LocalMemory):
                 parts.append((i, "local", v.size))
             else:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from skmd import decide
+from skmd.decide import locations as placement
 from skmd.runtime import planner
 from skmd.runtime.devices import PhysicalDevice
 
@@ -71,8 +71,13 @@ class LinkBook:
                             f"(probe {probe[0] / 1e9:.1f}/{probe[1] / 1e9:.1f})")
         return "links in place, h2d/d2h: " + ", ".join(told) if told else None
 
-    def helper_links(self, order: list[PhysicalDevice]) -> dict[str, tuple[float, float]]:
-        """Each helper's effective link (through the home device's own)."""
+    def helper_links(self, order: list[PhysicalDevice], wheres: list[str] | None = None
+                     ) -> dict[str, tuple[float, float]]:
+        """Each helper's effective link: through the home device's own, or its own
+        alone when the launch's buffers (at ``wheres``) are in host memory."""
         home = self.home_link()
-        return {d.label: decide.via_home(self.link(d), home) for d in order
-                if d is not self.home}
+        wheres = wheres or ["home"]
+        hosted = all(placement.on_host(w) for w in wheres)  # only then is zero copy asked
+        return {d.label: placement.helper_link(wheres, self.link(d), home,
+                                               hosted and d.zero_copy)
+                for d in order if d is not self.home}

@@ -18,6 +18,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from skmd import partition
+from skmd.decide import locations as placement
 from skmd.decide.transfer import best_saving, via_home  # noqa: F401 - planner's names too
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import KernelEntry
@@ -120,17 +121,21 @@ class LinkEstimates:
         return tuple(p if x is None else x for p, x in zip(probe, learned))  # type: ignore[return-value]
 
 
-def launch_bytes(entry: KernelEntry, launch: Launch) -> tuple[float, float, float, float, int]:
+def launch_bytes(entry: KernelEntry, launch: Launch, only: set[int] | None = None
+                 ) -> tuple[float, float, float, float, int]:
     """(in_fixed, in_per_group, out_fixed, out_per_group, merge_fixed) for a helper device.
 
     A helper device must receive what it reads (only its slice when the access
     is affine) and, for outputs merged by diff, a full copy to diff against.
+    With ``only``: of those buffer arguments alone.
     """
     an = entry.analysis
     total = launch.total_groups
     in_fixed = in_pg = out_fixed = out_pg = 0.0
     merge_fixed = 0
     for i, size in launch.buffer_sizes.items():
+        if only is not None and i not in only:
+            continue
         ai = an.args[i]
         if ai.reduce_add:  # a zeroed copy on the helper, summed on home afterwards
             out_fixed += size
@@ -174,11 +179,17 @@ def build_problem(entry: KernelEntry, launch: Launch,
                   curve_for: Callable[[PhysicalDevice], Callable[[np.ndarray], np.ndarray] | None],
                   link_for: Callable[[PhysicalDevice], tuple[float, float]],
                   home_link: tuple[float, float] | None = None,
+                  where: dict[int, str] | None = None,
                   ) -> tuple[partition.PartitionProblem | None, list[str]]:
-    """The partition problem of one launch, or None with the devices lacking a curve."""
+    """The partition problem of one launch, or None with the devices lacking a curve.
+
+    ``where`` (buffer argument index -> :mod:`skmd.decide.locations` location,
+    home when absent) prices each device's inputs from where the bytes are.
+    """
     in_fixed, in_pg, out_fixed, out_pg, merge_fixed = launch_bytes(entry, launch)
     # a helper's data goes home -> host -> helper and back the same way
     home_up, home_down = home_link if home_link is not None else (math.inf, math.inf)
+    placed = _placed_inputs(entry, launch, where or {})
     costs = []
     unknown = []
     for dev in devices:
@@ -187,20 +198,51 @@ def build_problem(entry: KernelEntry, launch: Launch,
             unknown.append(dev.label)
             continue
         if dev is home:
+            hf, hp = placed["home"] if placed else (0.0, 0.0)
             costs.append(partition.DeviceCost(label=dev.label, run_time=curve,
-                                              link=f"link:{dev.label}"))
+                                              h2d_bps=home_up if hf or hp else math.inf,
+                                              link=f"link:{dev.label}", in_fixed=int(hf),
+                                              in_per_group=hp))
             continue
-        h2d, d2h = via_home(link_for(dev), (home_up, home_down))
+        link = link_for(dev)
+        h2d, d2h = via_home(link, (home_up, home_down))
+        dev_in, dev_pg = in_fixed, in_pg
+        if placed:  # bytes in host memory skip home's link, or (zero copy) any link
+            (af, ap), (rf, rp), (wf, wp) = placed["away"], placed["ro"], placed["rw"]
+            dev_in, dev_pg = placement.blend(
+                [(af, ap, h2d), (rf, rp, math.inf if dev.zero_copy else link[0]),
+                 (wf, wp, link[0])], h2d)
         costs.append(partition.DeviceCost(
             label=dev.label, run_time=curve, h2d_bps=h2d, d2h_bps=d2h,
-            link=f"link:{dev.label}", in_fixed=int(in_fixed),
-            in_per_group=in_pg, out_fixed=int(out_fixed), out_per_group=out_pg,
+            link=f"link:{dev.label}", in_fixed=int(dev_in),
+            in_per_group=dev_pg, out_fixed=int(out_fixed), out_per_group=out_pg,
             merge_fixed=merge_fixed))
     if unknown:
         return None, unknown
     merge_bps = home_up if math.isfinite(home_up) else 10e9
     return partition.PartitionProblem(total_groups=launch.total_groups,
                                       devices=tuple(costs), merge_bps=merge_bps), []
+
+
+def _placed_inputs(entry: KernelEntry, launch: Launch, where: dict[int, str]
+                   ) -> dict[str, tuple[float, float]]:
+    """(fixed, per-group) input bytes by where they come from, or {} when every
+    buffer is on home: ``away`` (only home has them), ``ro``/``rw`` (host memory
+    has them; read-only or also written) for a helper, ``home`` for home."""
+    hosted = {i for i in launch.buffer_sizes if placement.on_host(where.get(i, "home"))}
+    if not hosted:
+        return {}
+    written = {i for i in launch.buffer_sizes if entry.analysis.args[i].written}
+    rest = set(launch.buffer_sizes) - hosted
+    out = {"away": launch_bytes(entry, launch, rest)[:2],
+           "ro": launch_bytes(entry, launch, hosted - written)[:2],
+           "rw": launch_bytes(entry, launch, hosted & written)[:2]}
+    lacks = {i for i in hosted if where.get(i) == placement.HOST}
+    hf, hp = launch_bytes(entry, launch, lacks - written)[:2]
+    # a written buffer comes home whole before the launch (results merge there)
+    hf += sum(launch.buffer_sizes[i] for i in lacks & written)
+    out["home"] = (hf, hp)
+    return out
 
 
 def rate_curve(rate: Rate, cost_f: float) -> Callable[[np.ndarray], np.ndarray]:

@@ -14,7 +14,7 @@ import pyopencl as cl
 from skmd import config
 from skmd.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import homecoming, planner, raw, verify
+from skmd.runtime import homecoming, placement, planner, raw, verify
 from skmd.runtime.executor import Share, SplitRun
 from skmd.runtime.kernels import ArgValue, KernelEntry
 from skmd.transform import Launch
@@ -31,6 +31,8 @@ def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelE
             root = bufmod.root_of(b)
             st = bufmod.state_of(root)
             if not st.home_valid:
+                if st.staged_current():  # an upload that waited for a split in vain
+                    placement.book(rt).read_whole(st.size)
                 hq = hq or rt.home_queue(queue.context)
                 homecoming.sync_home(st, root, hq)
     t_call = time.perf_counter()

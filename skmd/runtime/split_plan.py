@@ -11,6 +11,7 @@ from typing import Any, Sequence
 
 import pyopencl as cl
 
+from skmd.decide import locations as placement
 from skmd.runtime import buffers as bufmod
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import ArgValue, KernelEntry
@@ -43,6 +44,14 @@ class BufferPlan:
     #: updated only by additive integer atomics: helpers add into zeroed copies,
     #: merged by summing (element size in bytes; 0 when not)
     reduce_elem: int = 0
+    #: byte ranges the home device's rows read of a buffer the kernel only reads
+    #: (None: written, or home must hold all of it)
+    home_need: list[tuple[int, int]] | None = None
+    #: the kernel reads this buffer (not only writes it)
+    read: bool = False
+    #: every byte is rewritten, in slices: each device's slice stays where it was
+    #: made, and a read gathers them (:func:`skmd.runtime.placement.gather`)
+    stays: bool = False
 
 
 def sub_launch_shape(launch: Launch, first: int, last: int, mode: str
@@ -78,6 +87,7 @@ def plan_buffers(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
             by_root[key] = bp
         bp.arg_indices.append(i)
         bp.written |= an.args[i].written
+        bp.read |= an.args[i].read
 
     for bp in by_root.values():
         size = bp.state.size
@@ -107,14 +117,16 @@ def plan_buffers(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
                 bp.out_slice = slices
         for s in shares:
             lab = s.dev.label
-            if lab == home_label:
-                continue
             need: list[tuple[int, int]] = []
             for i in bp.arg_indices:
                 ai = an.args[i]
                 if ai.read:
                     r = an.byte_range(i, "read", launch, (s.first, s.last)) if single_arg else None
                     need.append(whole if r is None else (max(0, r[0]), min(size, r[1])))
+            if lab == home_label:
+                if not bp.written:
+                    bp.home_need = [(lo, hi) for lo, hi in need if hi > lo]
+                continue
             if bp.written:
                 if bp.contiguous:
                     lo, hi = bp.out_slice[lab]
@@ -126,7 +138,25 @@ def plan_buffers(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,
                 else:
                     need.append(whole)
             bp.need[lab] = [(lo, hi) for lo, hi in need if hi > lo]
-    return list(by_root.values())
+    plans = list(by_root.values())
+    if not lazy:
+        _mark_staying(plans, an, launch, shares)
+    return plans
+
+
+def _mark_staying(plans: list[BufferPlan], an: Any, launch: Launch,
+                  shares: Sequence[Share]) -> None:
+    """Outputs every device rewrites densely, in disjoint slices covering the whole
+    buffer, stay where they were made; only when all outputs merge by slices (a
+    merge kernel or diff would read the home copy)."""
+    written = [bp for bp in plans if bp.written]
+    if any(not bp.contiguous or bp.reduce_elem for bp in written):
+        return
+    for bp in written:
+        i0 = bp.arg_indices[0]
+        spans = [r for r in bp.out_slice.values() if r[1] > r[0]]
+        bp.stays = (not placement.gaps([(0, bp.state.size)], spans)
+                    and all(an.write_dense(i0, launch, (s.first, s.last)) for s in shares))
 
 
 def _disjoint(ranges: list[tuple[int, int]]) -> bool:

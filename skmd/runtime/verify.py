@@ -56,6 +56,7 @@ def check(rt: Any, queue: cl.CommandQueue, entry: KernelEntry, rec: LaunchRecord
         size = int(app.size)
         a = np.empty(size, np.uint8)
         b = np.empty(size, np.uint8)
+        homecoming.sync_home(bufmod.state_of(app), app, hq)  # results may stay on helpers
         raw.enqueue_read_buffer(hq, app, a, is_blocking=True)
         raw.enqueue_read_buffer(hq, whole, b, is_blocking=True)
         if a.tobytes() != b.tobytes():

@@ -226,8 +226,19 @@ def _transfer(orig: Callable, offset_name: str) -> Callable:
 
 
 def _read_buffer(orig: Callable) -> Callable:
-    """A sync point; the read itself as the runtime moves it."""
-    return _sync_point(_transfer(orig, "src_offset"))
+    """A read the runtime may gather from the devices holding the buffer's slices,
+    else a sync point and the read as the runtime moves it."""
+    plain = _sync_point(_transfer(orig, "src_offset"))
+
+    def wrapper(queue: Any, mem: Any, hostbuf: Any, src_offset: int = 0,
+                wait_for: Any = None, is_blocking: bool = True) -> Any:
+        evt = app_commands.gathered_read(queue, mem, hostbuf, src_offset, wait_for,
+                                         is_blocking)
+        if evt is None:
+            return plain(queue, mem, hostbuf, src_offset, wait_for, is_blocking)
+        return evt
+    wrapper.__name__ = getattr(orig, "__name__", "wrapper")
+    return wrapper
 
 
 def _write_buffer(orig: Callable) -> Callable:

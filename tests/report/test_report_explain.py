@@ -142,3 +142,12 @@ def test_json_round_trips(records: list[LaunchRecord]) -> None:
     for d, r in zip(data, records):
         assert LaunchRecord.from_dict(d) == r
         assert set(LaunchRecord.__dataclass_fields__) <= set(d)
+
+
+def test_bytes_cell_says_how_long_each_link_was_busy():
+    from skmd.report.explain import _bytes_cell
+    cell = _bytes_cell(vadd())
+    lines = cell.splitlines()
+    assert any(ln.startswith("host→gpu0 ") and human_time(0.2e-3) in ln for ln in lines), cell
+    assert any(ln.startswith("host→gpu1 ") and human_time(0.25e-3) in ln for ln in lines), cell
+    assert any(ln.startswith("gpu0→host ") and human_time(0.1e-3) in ln for ln in lines), cell

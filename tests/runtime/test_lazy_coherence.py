@@ -243,7 +243,8 @@ def test_buffers_the_program_dropped_are_forgotten_not_brought_home(on_helper, m
         left = len(bufmod.stale_buffers())
     assert not mismatches(bare, out)
     assert left == 0, "nothing the program can reach is stale"
-    assert synced == [N * N * 4], "only the buffer the program read came home"
+    # the buffer the program read is gathered from the helper, not brought home
+    assert synced == [], "no buffer came home"
 
 
 def test_state_locations_follow_uploads_and_helpers():

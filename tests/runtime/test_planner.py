@@ -65,3 +65,58 @@ def test_link_estimates_correct_only_the_measured_direction():
     h2d, d2h = est.correct("cpu0", probe)
     assert h2d == 8e9 and d2h == pytest.approx(1.5e9)
     assert est.correct("gpu1", probe) == probe, "per device"
+
+
+# -- pricing a launch from where its bytes are --------------------------------------
+def _vector_launch():
+    """A kernel reading arg 0 and writing arg 1, 400 bytes of each per group."""
+    from types import SimpleNamespace as NS
+
+    class Analysis:
+        args = {0: NS(read=True, written=False, reduce_add=False),
+                1: NS(read=False, written=True, reduce_add=False)}
+
+        def byte_range(self, i, kind, launch, rows):
+            return (rows[0] * 400, rows[1] * 400)
+
+        def write_dense(self, i, launch, rows):
+            return True
+    entry = NS(analysis=Analysis())
+    launch = NS(total_groups=100, buffer_sizes={0: 40000, 1: 40000})
+    devs = [NS(label=lb, zero_copy=zc) for lb, zc in (("gpu0", False), ("gpu1", False),
+                                                      ("cpu0", True))]
+    return entry, launch, devs
+
+
+def _problem(where):
+    from skmd.runtime.planner import build_problem
+    entry, launch, devs = _vector_launch()
+    links = {"gpu1": (10e9, 10e9), "cpu0": (5e9, 5e9)}
+    problem, unknown = build_problem(entry, launch, devs, devs[0],
+                                     lambda d: (lambda k: k * 1e-6),
+                                     lambda d: links[d.label], (20e9, 20e9), where=where)
+    assert not unknown
+    return {d.label: d for d in problem.devices}
+
+
+def test_bytes_on_home_reach_helpers_through_home_and_cost_home_nothing():
+    from skmd.decide.transfer import via_home
+    d = _problem({})
+    assert d["gpu0"].in_per_group == 0 and d["gpu0"].h2d_bps == math.inf
+    assert d["gpu1"].in_per_group == 400
+    assert d["gpu1"].h2d_bps == pytest.approx(via_home((10e9, 10e9), (20e9, 20e9))[0])
+
+
+def test_bytes_in_host_memory_cost_home_its_link_and_helpers_their_own():
+    d = _problem({0: "host"})
+    assert d["gpu0"].in_per_group == 400 and d["gpu0"].h2d_bps == 20e9
+    # gpu1: its own 10 GB/s link, expressed at the through-home rate it carries
+    secs = d["gpu1"].in_per_group / d["gpu1"].h2d_bps
+    assert secs == pytest.approx(400 / 10e9)
+    assert d["cpu0"].in_per_group == 0, "a device sharing host memory reads in place"
+
+
+def test_bytes_on_both_cost_home_nothing_and_helpers_their_own_link():
+    d = _problem({0: "both"})
+    assert d["gpu0"].in_per_group == 0
+    assert d["gpu1"].in_per_group / d["gpu1"].h2d_bps == pytest.approx(400 / 10e9)

@@ -407,8 +407,8 @@ def test_first_launch_is_timed_on_home_and_says_so():
 
 
 def _big_scale(cl, policies=("even", "even", "even", "linear"), n=1 << 22):
-    """One 16 MiB kernel output per round: every helper reads back megabytes.  Each
-    round runs under the next of ``policies``."""
+    """One 16 MiB kernel output per round, read by the program: every helper's slice
+    is gathered from it, megabytes.  Each round runs under the next of ``policies``."""
     from skmd import config
     ctx = cl.create_some_context(interactive=False)
     q = cl.CommandQueue(ctx)
@@ -417,18 +417,18 @@ def _big_scale(cl, policies=("even", "even", "even", "linear"), n=1 << 22):
     A = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=a)
     B = cl.Buffer(ctx, mf.READ_WRITE, a.nbytes)
     scale = cl.Program(ctx, SRC).build().scale
+    b = np.empty_like(a)
     for r, policy in enumerate(policies):
         with config.override(policy=policy):
             scale(q, (n,), (64,), A, B, np.float32(r + 2))
-    b = np.empty_like(a)
-    cl.enqueue_copy(q, b, B)
+        cl.enqueue_copy(q, b, B)
     return {"b": b}
 
 
 @pytest.mark.parametrize("learn", [True, False])
 def test_links_measured_in_place_replace_the_probe(learn):
-    """The helpers' read-backs are timed; from the second on, the models take the
-    link at that speed (SKMD_LEARN_LINKS), and a split the models chose says so."""
+    """The reads gathering the helpers' results are timed; from the second on, the
+    models take the link at that speed (SKMD_LEARN_LINKS), and a split the models chose says so."""
     import pyopencl as cl
 
     from skmd.testing import mismatches, skmd_installed

@@ -65,9 +65,11 @@ def test_chunked_transfers_give_the_bare_results(calls, mode, policy):
     bad, _ = compare_with_and_without(program, pinned_copies="always", mode=mode, policy=policy)
     assert not bad, bad
     # the whole read and the one from an offset; the non-blocking one is left alone
-    assert calls["read"] == 2
-    # graph mode keeps a whole upload on the host as well, sent home on its way
-    assert calls["write"] == (1 if mode == "mkmd" else 2)
+    # (a split's output is gathered: only home's slice of it through chunks)
+    assert calls["read"] == 2 if mode != "skmd" else 1 <= calls["read"] <= 2
+    # the whole upload waits on the host (graph mode: sent home on its way), the
+    # partial one goes through chunks
+    assert calls["write"] == (2 if mode == "inorder" else 1)
     assert calls["write_through"] == (1 if mode == "mkmd" else 0)
 
 

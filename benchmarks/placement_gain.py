@@ -1,0 +1,115 @@
+"""What partition-aware placement gains, and how close it comes to the machine's limit.
+
+Reads what one ``placement`` part of ``gpu_session.sh`` left in a folder: the
+``skmd devices --json`` rows and one ``skmd bench --json`` file per SKMD-suite
+program, each run with the variants ``home`` (every launch whole on the home
+device, through skmd's own page-locked copies) and ``eager`` (uploads sent home
+at once, as before placement).  Per program it writes:
+
+* skmd (hill) over ``home`` and over ``eager``: the median of the per-round
+  ratios with a 95 % confidence interval over rounds (same process, same rounds);
+* the physical bound: the program's bytes (inputs it uploads + outputs it reads
+  back) over (the GPU's host link + the CPU device's host-memory bandwidth),
+  both from ``skmd devices``, and skmd's median time as a multiple of it.
+
+Usage: python benchmarks/placement_gain.py FOLDER [--size paper] > FOLDER/placement.md
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+from pathlib import Path
+
+COMPUTE = {"matrixmultiplication", "nbody", "binomialoption"}
+#: Student t quantiles (two-sided 95 %) for small numbers of rounds
+T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26,
+       10: 2.23, 15: 2.13, 20: 2.09, 30: 2.04}
+
+
+def t95(df: int) -> float:
+    keys = [k for k in sorted(T95) if k <= df]
+    return T95[keys[-1]] if keys else math.inf
+
+
+def ratio_ci(num: list[float], den: list[float]) -> tuple[float, float, float] | None:
+    """Median and 95 % interval of den/num per round (a speed-up of ``num`` over
+    ``den``), from the rounds both ran; the interval over log ratios."""
+    pairs = [(a, b) for a, b in zip(num, den) if a and b]
+    if not pairs:
+        return None
+    logs = [math.log(b / a) for a, b in pairs]
+    mid = statistics.median([b / a for a, b in pairs])
+    if len(logs) < 2:
+        return mid, mid, mid
+    m, sd = statistics.fmean(logs), statistics.stdev(logs)
+    h = t95(len(logs) - 1) * sd / math.sqrt(len(logs))
+    return mid, math.exp(m - h), math.exp(m + h)
+
+
+def program_bytes(name: str, size: str) -> int:
+    """Bytes a program uploads and reads back: its inputs and its checked outputs."""
+    from skmd.bench.programs import REGISTRY
+    bench = REGISTRY[name]
+    inputs = bench.inputs(size)
+    outputs = bench.reference(inputs)
+    return (sum(int(getattr(v, "nbytes", 0)) for v in inputs.values())
+            + sum(int(getattr(v, "nbytes", 0)) for v in outputs.values()))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("folder")
+    ap.add_argument("--size", default="paper")
+    ap.add_argument("--prefix", default="place")
+    ns = ap.parse_args(argv)
+    folder = Path(ns.folder)
+    devs = json.loads((folder / "devices.json").read_text())
+    gpu = next((d for d in devs if d["type"] == "gpu"), devs[0])
+    cpu = next((d for d in devs if d["type"] == "cpu" and d is not gpu), None)
+    link = gpu["h2d_bps"]
+    mem = (cpu["mem_gbps"] * 1e9) if cpu else 0.0
+    print(f"GPU host link {link / 1e9:.1f} GB/s ({gpu['label']}), CPU host memory "
+          f"{mem / 1e9:.1f} GB/s ({cpu['label'] if cpu else '-'}), from `skmd devices`\n")
+    print("| program | kind | home ms | eager ms | skmd ms | skmd / home (95 % CI) "
+          "| skmd / eager (95 % CI) | bytes MB | bound ms | skmd / bound |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    gains: dict[str, list[float]] = {"memory": [], "compute": []}
+    for f in sorted(folder.glob(f"{ns.prefix}_*.json")):
+        name = f.stem[len(ns.prefix) + 1:]
+        data = json.loads(f.read_text())
+        if not data.get("benchmarks"):
+            continue
+        cfg = data["benchmarks"][0]["configs"]
+        times = {k: cfg.get(k, {}).get("times_s") or [] for k in ("home", "eager", "skmd")}
+        med = {k: (statistics.median(v) if v else None) for k, v in times.items()}
+        over_home = ratio_ci(times["skmd"], times["home"])
+        over_eager = ratio_ci(times["skmd"], times["eager"])
+        kind = "compute" if name in COMPUTE else "memory"
+        if over_home:
+            gains[kind].append(over_home[0])
+        # (compute-bound programs: no bound; their references take long at paper size)
+        nbytes = program_bytes(name, ns.size) if kind == "memory" else 0
+        bound = nbytes / (link + mem) if nbytes and link + mem > 0 else math.nan
+
+        def ms(x: float | None) -> str:
+            return "-" if x is None else f"{x * 1e3:.1f}"
+
+        def ci(r: tuple[float, float, float] | None) -> str:
+            return "-" if r is None else f"{r[0]:.2f}x ({r[1]:.2f}-{r[2]:.2f})"
+        frac = "-" if med["skmd"] is None or not nbytes else f"{med['skmd'] / bound:.2f}"
+        print(f"| {name} | {kind} | {ms(med['home'])} | {ms(med['eager'])} | "
+              f"{ms(med['skmd'])} | {ci(over_home)} | {ci(over_eager)} | "
+              f"{nbytes / 1e6:.0f} | {bound * 1e3:.1f} | {frac} |")
+    for kind, xs in gains.items():
+        if xs:
+            g = math.exp(statistics.fmean(math.log(x) for x in xs))
+            print(f"\n{kind}-bound: skmd over home geomean {g:.2f}x over {len(xs)} programs, "
+                  f"lowest {min(xs):.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,246 @@
+"""Uploads wait in host memory; a launch sends each device only what its share reads.
+
+When the program uploads a whole buffer and a launch might be split, the bytes
+are copied into the buffer's page-locked host shadow and go nowhere yet (the
+program may reuse its array at once).  Once a launch that reads the buffer is
+decided, the home device receives the ranges its own share reads and each
+helper the ranges its share reads, each over its own link, at the same time;
+a device that shares host memory reads the shadow in place.  Anything that
+later looks at the home copy brings the rest home first (:mod:`.homecoming`).
+
+Graph mode stages uploads the same way (:meth:`BufferState.stage_host`), and
+its sends to the home device take only what home lacks (:meth:`BufferState.home_gaps`).
+The pure parts (where bytes are, what moving them costs, who supplies which
+range) are in :mod:`skmd.decide.locations`.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import numpy as np
+import pyopencl as cl
+
+from skmd.decide import locations as where_mod
+from skmd.runtime import buffers as bufmod
+from skmd.runtime import copies, homecoming, raw
+
+#: at most so many uploads of one size go home at once between two that are staged
+#: (the program's launches of that size ran whole: nothing to place)
+MAX_SKIP = 64
+
+
+class Placement:
+    """What the runtime learns about placing uploads in this process, per upload size
+    (programs upload buffers of the same sizes again and again)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        #: size -> [uploads still to send home at once, the current interval]
+        self.skips: dict[int, list[int]] = {}
+
+    def read_whole(self, size: int) -> None:
+        """A staged upload of ``size`` bytes was read by a launch run whole on home."""
+        with self.lock:
+            _, interval = self.skips.get(size, (0, 0))
+            nxt = where_mod.backoff(interval, MAX_SKIP)
+            self.skips[size] = [nxt, nxt]
+
+    def read_split(self, size: int) -> None:
+        """A staged upload of ``size`` bytes was read by a split launch: keep staging."""
+        with self.lock:
+            self.skips.pop(size, None)
+
+    def take(self, size: int) -> int:
+        """Uploads of ``size`` still to send home at once, counting this one."""
+        with self.lock:
+            got = self.skips.get(size)
+            if got is None or got[0] <= 0:
+                return 0
+            got[0] -= 1
+            return got[0] + 1
+
+
+def book(rt: Any) -> Placement:
+    """What ``rt`` learned about placing uploads (made on first use)."""
+    got = getattr(rt, "_skmd_placement", None)
+    if got is None:
+        got = rt._skmd_placement = Placement()
+    return got
+
+
+def where_class(buf: Any) -> str | None:
+    """Where ``buf``'s whole current content is, when not simply on home (None): part
+    of a launch's decision key, since a split is priced from there."""
+    root = getattr(buf, "_skmd_root", None)  # as root_of left it (False: a root)
+    root = bufmod.root_of(buf) if root is None else (buf if root is False else root)
+    st = getattr(root, "_skmd_state", None)
+    if st is None or (st.home_valid and st.host is None):
+        return None
+    # (BufferState.staged_current, without another call into the buffers module)
+    staged = st.host_version == st.version and st.host_valid.covers(0, st.size)
+    w = where_mod.location(st.home_valid, staged)
+    return None if w == where_mod.HOME else w
+
+
+def waits_on_host(rt: Any, size: int) -> bool:
+    """Whether a whole upload of ``size`` bytes should wait in host memory for the
+    launch that reads it."""
+    if len(rt.devices) < 2:
+        return False
+    return where_mod.stages_lazily(len(rt.devices), book(rt).take(size))
+
+
+def upload(rt: Any, queue: cl.CommandQueue, mem: Any, src: np.ndarray, graph: bool,
+           through: bool) -> cl.Event:
+    """Keep the program's whole upload ``src`` of ``mem`` in host memory.
+
+    In graph mode (``graph``) with ``through`` (a GPU home), chunks also leave for
+    home as they arrive, as graph batches need most uploads there; otherwise
+    nothing moves until a launch reads the buffer.  Returns a completed event.
+    """
+    bufmod.state_of(mem).stage_host(src, mem, queue if graph and through else None)
+    if graph:
+        rt.graph.note_staged()
+    evt = cl.UserEvent(queue.context)
+    evt.set_status(cl.command_execution_status.COMPLETE)
+    return evt
+
+
+def where_args(rt: Any, args: dict) -> dict[int, str]:
+    """Per buffer argument index: where its whole current content is (only those
+    not simply on home), for the decisions."""
+    out: dict[int, str] = {}
+    if len(rt.devices) < 2:
+        return out
+    for i, a in args.items():
+        v = a[1] if a[0] == "obj" else None
+        if isinstance(v, cl.Buffer):
+            w = where_class(v)
+            if w is not None:
+                out[i] = w
+    return out
+
+
+def bring_home(rt: Any, plans: list, home_runs: bool, queue: cl.CommandQueue
+               ) -> dict[str, int]:
+    """Before a split launch: make the home copy hold what home needs; bytes by source.
+
+    A buffer the kernel only reads gets the ranges home's share reads (none when
+    home runs no rows), from the host shadow or wherever they are; a buffer it
+    writes comes home whole, since results merge into the home copy.  Writes
+    are queued on ``queue`` ahead of home's kernel, without waiting.
+    """
+    moved: dict[str, int] = {}
+    for bp in plans:
+        st = bp.state
+        if st.home_valid or (bp.stays and not bp.read):
+            continue  # (an output every device rewrites: its old bytes are not needed)
+        if bp.written or bp.home_need is None:
+            n = homecoming.sync_home(st, bp.root, queue)
+            moved["host"] = moved.get("host", 0) + n
+            continue
+        if st.staged_current():
+            book(rt).read_split(st.size)
+        if home_runs:
+            n = send_home(st, bp.root, queue, bp.home_need)
+            moved["host"] = moved.get("host", 0) + n
+    return moved
+
+
+def send_home(st: bufmod.BufferState, app_buf: Any, queue: cl.CommandQueue,
+              ranges: list[tuple[int, int]]) -> int:
+    """Queue writes of what the home copy lacks of ``ranges``; returns bytes."""
+    with st.lock:
+        have = list(st.home_part) if st.home_part_v == st.version else []
+        todo = where_mod.gaps(ranges, have)
+        if not todo:
+            return 0
+        sent = 0
+        for a, b in todo:
+            shadow, _ = st.fetch_host(app_buf, queue, a, b)
+            raw.enqueue_write_buffer(queue, app_buf, shadow[a:b], dst_offset=a,
+                                     is_blocking=False)
+            sent += b - a
+        if st.home_part_v != st.version:
+            st.home_part_v = st.version
+            st.home_part = bufmod.IntervalSet()
+        for a, b in todo:
+            st.home_part.add(a, b)
+        return sent
+
+
+def results_stay(bp: Any, helpers: list[str]) -> None:
+    """After a split: ``helpers``' slices of ``bp``'s buffer stay in their copies
+    (marked valid there by the caller); the home copy holds the rest."""
+    st = bp.state
+    kept = [bp.out_slice[lb] for lb in helpers if bp.out_slice[lb][1] > bp.out_slice[lb][0]]
+    if not kept:
+        return
+    with st.lock:
+        st.home_valid = False
+        st.home_part_v = st.version
+        st.home_part = bufmod.IntervalSet(where_mod.gaps([(0, st.size)], kept))
+        bufmod.mark_stale(st, bp.root)
+
+
+def gather(rt: Any, queue: cl.CommandQueue, mem: Any, hostbuf: Any, offset: int,
+           chunked: bool) -> cl.Event | None:
+    """A blocking read of ``mem`` whose bytes are spread over devices, straight into
+    the program's ``hostbuf``: each range from the host shadow or the device that
+    holds it, all at once, without bringing the buffer home.  None when this read
+    is not one of those (the caller goes the ordinary way).
+
+    ``chunked``: the home device's ranges go through page-locked chunks.
+    """
+    st = getattr(mem, "_skmd_state", None)
+    if st is None or st.home_valid or not isinstance(mem, cl.Buffer) or bufmod.is_sub_buffer(mem):
+        return None
+    try:
+        view = memoryview(hostbuf)
+        if view.readonly or not view.c_contiguous:
+            return None
+        dst = np.frombuffer(view, dtype=np.uint8)
+    except (TypeError, ValueError):
+        return None
+    lo, hi = offset, offset + dst.nbytes
+    if lo < 0 or hi > st.size:
+        return None  # pyopencl's own error, from the ordinary path
+    raw.queue_finish(queue)  # what the program queued before the read comes first
+    hq = rt.home_queue(mem.context)
+    with st.lock:
+        st._settle()
+        holders: list[tuple[str, list]] = []
+        if st.host is not None and st.host_version == st.version:
+            holders.append(("\0host", list(st.host_valid)))
+        holders.append(("\0home", list(st.home_part) if st.home_part_v == st.version else []))
+        live = {lb: m for lb, m in st.mirrors.items()
+                if m.version == st.version and m.queue is not None}
+        holders += [(lb, list(m.valid)) for lb, m in live.items()]
+        plan = where_mod.gather_plan(lo, hi, holders)
+        if plan is None:
+            return None
+        events, home_parts = [], []
+        t0 = time.perf_counter()
+        for name, a, b in plan:
+            piece = dst[a - lo:b - lo]
+            if name == "\0host":
+                piece[:] = st.host[a:b]
+            elif name == "\0home":
+                home_parts.append((piece, a))
+            else:
+                m = live[name]
+                events.append((name, b - a, raw.enqueue_read_buffer(
+                    m.queue, m.buf, piece, src_offset=a, is_blocking=False)))
+        for piece, a in home_parts:  # while the helpers' reads run
+            if chunked:
+                copies.read(hq, mem, piece, a)
+            else:
+                raw.enqueue_read_buffer(hq, mem, piece, src_offset=a, is_blocking=True)
+        for label, n, evt in events:  # timed in place, for the models' links
+            evt.wait()
+            rt.link_rates.observe(label, "d2h", n, time.perf_counter() - t0)
+    done = cl.UserEvent(queue.context)
+    done.set_status(cl.command_execution_status.COMPLETE)
+    return done

@@ -1,0 +1,307 @@
+"""Uploads wait in host memory until a split launch reads them; each device then gets
+only its share's ranges, a device sharing host memory reads in place, and the
+program sees exactly what a bare run gives, whichever order it writes, launches
+and reads in."""
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from skmd.decide import Decision
+from skmd.runtime import buffers as bufmod
+from skmd.testing import compare_with_and_without, skmd_installed, tuned
+
+SRC = r"""
+__kernel void triple(__global const int *a, __global int *b, const int s)
+{
+    size_t i = get_global_id(0);
+    b[i] = a[i] * 3 + s;
+}
+__kernel void rev(__global const int *a, __global int *b, const int s)
+{
+    size_t i = get_global_id(0), n = get_global_size(0);
+    b[i] = a[n - 1 - i] - s;
+}
+__kernel void bump(__global int *a, const int s)
+{
+    size_t i = get_global_id(0);
+    a[i] = a[i] + s;
+}
+"""
+
+N = 4096
+LOCAL = 64
+GROUPS = N // LOCAL
+
+
+@pytest.fixture
+def small_uploads_staged(monkeypatch):
+    tuned(monkeypatch, stage_min_bytes=0)  # the test's buffers are small
+
+
+def split_as(monkeypatch, shares_of):
+    """Every launch split as ``shares_of(labels)`` says (work-groups per device)."""
+    from skmd.runtime import deciding
+
+    def decide(self, entry, launch, s, ctx, where=None):
+        labels = [d.label for d in self.rt.order]
+        return Decision(shares_of(labels), keep=False)
+    monkeypatch.setattr(deciding.Decider, "decide", decide)
+
+
+def halves(labels):
+    return {labels[0]: GROUPS // 2, labels[1]: GROUPS - GROUPS // 2}
+
+
+#: the input buffer of the latest :func:`upload_launch_read`
+INPUT = {}
+
+
+def upload_launch_read(cl):
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    a = np.arange(N, dtype=np.int32) * 7
+    A = cl.Buffer(ctx, cl.mem_flags.READ_ONLY, a.nbytes)
+    B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
+    INPUT["ptr"] = A.int_ptr
+    cl.enqueue_copy(q, A, a)
+    a[:] = -1  # the program may reuse its array at once
+    prg = cl.Program(ctx, SRC).build()
+    prg.triple(q, (N,), (LOCAL,), A, B, np.int32(5))
+    b = np.empty(N, np.int32)
+    cl.enqueue_copy(q, b, B)
+    back = np.empty(N, np.int32)
+    cl.enqueue_copy(q, back, A)  # the input itself, read back after the split
+    q.finish()
+    return {"b": b, "a": back}
+
+
+@pytest.mark.parametrize("aliases", [True, False])
+def test_helper_share_is_never_uploaded_to_home(monkeypatch, small_uploads_staged, aliases):
+    """Home receives the first half of the input (its rows), never the helper's half;
+    the helper receives only its half, or none when it reads host memory in place."""
+    from skmd.runtime import core, devices, raw
+    if not aliases:
+        monkeypatch.setattr(devices, "_aliases_host", lambda dev: False)
+    split_as(monkeypatch, halves)
+    writes = []  # (to home?, during a launch?, offset, bytes)
+    real = raw.enqueue_write_buffer
+    phase = {"launch": False}
+
+    def watched(queue, buf, host, dst_offset=0, **kw):
+        rt = core._runtime  # None while the runtime is being made (its link probe)
+        home = rt is not None and rt.home.device.int_ptr == queue.device.int_ptr
+        if buf.int_ptr == INPUT.get("ptr") or not home:  # helpers get the input alone
+            writes.append((home, phase["launch"], dst_offset, host.nbytes))
+        return real(queue, buf, host, dst_offset=dst_offset, **kw)
+    real_launch = core.Runtime.on_launch
+
+    def on_launch(self, *a):
+        phase["launch"] = True
+        try:
+            return real_launch(self, *a)
+        finally:
+            phase["launch"] = False
+    monkeypatch.setattr(raw, "enqueue_write_buffer", watched)
+    monkeypatch.setattr(core.Runtime, "on_launch", on_launch)
+    bad, records = compare_with_and_without(upload_launch_read)
+    assert not bad, bad
+    (rec,) = [r for r in records if r.kernel == "triple"]
+    assert len([g for g in rec.shares.values() if g]) == 2
+    half = N * 4 // 2
+    to_home = [w for w in writes if w[0] and w[1]]
+    assert to_home, "home's rows must receive their half of the input"
+    assert all(off + n <= half for _, _, off, n in to_home), \
+        f"a helper's half went to the home device: {to_home}"
+    assert not [w for w in writes if w[0] and not w[1] and w[2] < half], \
+        "home's half, sent before, must not be sent again when the input is read back"
+    to_helper = [w for w in writes if not w[0] and w[1]]
+    if aliases:
+        assert not to_helper, "a helper sharing host memory reads the input in place"
+    else:
+        assert to_helper and all(off >= half for _, _, off, _ in to_helper), to_helper
+    assert rec.bytes_moved.get(f"host->{next(iter(rec.shares))}", 0) <= half
+
+
+def test_uploads_go_home_at_once_when_launches_stay_whole(monkeypatch, small_uploads_staged):
+    """A program whose launches all run whole has its uploads staged ever more rarely."""
+    from skmd.runtime import deciding, placement
+
+    def whole(self, entry, launch, s, ctx, where=None):
+        return Decision(reason="test: whole", keep=False)
+    monkeypatch.setattr(deciding.Decider, "decide", whole)
+    staged = []
+    real = placement.upload
+
+    def upload(rt, queue, mem, *a):
+        if mem.int_ptr == INPUT.get("ptr"):
+            staged.append(len(staged))
+        return real(rt, queue, mem, *a)
+    monkeypatch.setattr(placement, "upload", upload)
+    rounds = 12
+    with skmd_installed():
+        import pyopencl as cl
+        for _ in range(rounds):
+            out = upload_launch_read(cl)
+            np.testing.assert_array_equal(out["b"], np.arange(N, dtype=np.int32) * 21 + 5)
+    assert staged and len(staged) <= 4, f"{len(staged)} of {rounds} uploads staged"
+
+
+def launch_twice_and_read(cl):
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    a = np.arange(N, dtype=np.int32)
+    A, B, C = (cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes) for _ in range(3))
+    INPUT["ptr"] = B.int_ptr
+    cl.enqueue_copy(q, A, a)
+    triple = cl.Program(ctx, SRC).build().triple
+    triple(q, (N,), (LOCAL,), A, B, np.int32(1))
+    triple(q, (N,), (LOCAL,), B, C, np.int32(2))   # reads B where it was made
+    out = {k: np.empty(N, np.int32) for k in "bc"}
+    cl.enqueue_copy(q, out["b"], B)                     # gathered from both devices
+    cl.enqueue_copy(q, out["c"], C)
+    part = np.empty(100, np.int32)
+    cl.enqueue_copy(q, part, B, src_offset=(N // 2 - 50) * 4)  # across the two slices
+    out["part"] = part
+    q.finish()
+    INPUT["ptr"] = None  # (uninstalling brings every buffer home)
+    return out
+
+
+def test_results_stay_where_they_were_made(monkeypatch, small_uploads_staged):
+    """A helper's slice of an output never goes to the home device: the next launch
+    reads it where it is, and the program's reads gather it from there."""
+    from skmd.runtime import raw
+    split_as(monkeypatch, halves)
+    to_b = []
+    real = raw.enqueue_write_buffer
+
+    def watched(queue, buf, host, dst_offset=0, **kw):
+        if buf.int_ptr == INPUT.get("ptr"):
+            to_b.append((dst_offset, host.nbytes))
+        return real(queue, buf, host, dst_offset=dst_offset, **kw)
+    monkeypatch.setattr(raw, "enqueue_write_buffer", watched)
+    bad, records = compare_with_and_without(launch_twice_and_read)
+    assert not bad, bad
+    assert not to_b, f"the output went home: {to_b}"
+    second = [r for r in records if r.kernel == "triple"][1]
+    assert not any(second.bytes_moved.values()), second.bytes_moved
+
+
+# -- random programs: every byte the program sees is the newest ----------------------
+OPS = st.lists(st.one_of(
+    st.tuples(st.just("upload"), st.integers(0, 2), st.integers(0, 1000)),
+    st.tuples(st.just("write"), st.integers(0, 2), st.integers(0, N - 1),
+              st.integers(1, N), st.integers(0, 1000)),
+    st.tuples(st.sampled_from(["triple", "rev"]), st.integers(0, 2), st.integers(0, 2),
+              st.integers(-50, 50)),
+    st.tuples(st.just("bump"), st.integers(0, 2), st.integers(-50, 50)),
+    st.tuples(st.just("read"), st.integers(0, 2), st.integers(0, N - 1), st.integers(1, N)),
+), min_size=1, max_size=10)
+
+
+def model(ops):
+    """What a bare run reads, computed with NumPy."""
+    bufs = [np.zeros(N, np.int32) for _ in range(3)]
+    seen = []
+    for op in ops:
+        kind = op[0]
+        if kind == "upload":
+            bufs[op[1]] = np.arange(N, dtype=np.int32) * op[2]
+        elif kind == "write":
+            lo = op[2]
+            bufs[op[1]][lo:lo + op[3]] = op[4]
+        elif kind == "triple" and op[1] != op[2]:
+            bufs[op[2]] = bufs[op[1]] * np.int32(3) + np.int32(op[3])
+        elif kind == "rev" and op[1] != op[2]:
+            bufs[op[2]] = bufs[op[1]][::-1] - np.int32(op[3])
+        elif kind == "bump":
+            bufs[op[1]] = bufs[op[1]] + np.int32(op[2])
+        elif kind == "read":
+            lo = op[2]
+            seen.append(bufs[op[1]][lo:lo + op[3]].copy())
+    return seen + bufs
+
+
+def play(cl, ctx, q, prg, ops):
+    """Run ``ops`` on three buffers; every read's bytes, in order."""
+    bufs = [cl.Buffer(ctx, cl.mem_flags.READ_WRITE, N * 4) for _ in range(3)]
+    for b in bufs:
+        cl.enqueue_copy(q, b, np.zeros(N, np.int32))
+    seen = []
+    for op in ops:
+        kind = op[0]
+        if kind == "upload":
+            cl.enqueue_copy(q, bufs[op[1]], np.arange(N, dtype=np.int32) * op[2])
+        elif kind == "write":
+            lo = op[2]
+            n = min(op[3], N - lo)
+            cl.enqueue_copy(q, bufs[op[1]], np.full(n, op[4], np.int32), dst_offset=lo * 4)
+        elif kind in ("triple", "rev"):
+            if op[1] != op[2]:  # not one buffer read and written through two names
+                prg[kind](q, (N,), (LOCAL,), bufs[op[1]], bufs[op[2]], np.int32(op[3]))
+        elif kind == "bump":
+            prg["bump"](q, (N,), (LOCAL,), bufs[op[1]], np.int32(op[2]))
+        else:
+            lo = op[2]
+            out = np.empty(min(op[3], N - lo), np.int32)
+            cl.enqueue_copy(q, out, bufs[op[1]], src_offset=lo * 4)
+            seen.append(out)
+    q.finish()
+    for b in bufs:
+        out = np.empty(N, np.int32)
+        cl.enqueue_copy(q, out, b)
+        seen.append(out)
+    return seen
+
+
+@pytest.fixture(scope="module")
+def split_context():
+    """skmd installed, every launch split by the fractions the test draws."""
+    import pyopencl as cl
+
+    mp = pytest.MonkeyPatch()
+    tuned(mp, stage_min_bytes=0)
+    draws = {"fractions": [0.5]}
+
+    def shares(labels):
+        f = draws["fractions"].pop(0) if len(draws["fractions"]) > 1 else draws["fractions"][0]
+        first = int(round(f * GROUPS))
+        return {labels[0]: first, labels[1]: GROUPS - first}
+    split_as(mp, shares)
+    from skmd.runtime import executor
+    real_run = executor.SplitRun.run
+
+    def counted(self):
+        draws["splits"] = draws.get("splits", 0) + (len(self.shares) > 1)
+        return real_run(self)
+    mp.setattr(executor.SplitRun, "run", counted)
+    with skmd_installed() as rt:
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        prg = cl.Program(ctx, SRC).build()
+        kernels = {k: getattr(prg, k) for k in ("triple", "rev", "bump")}
+        yield (ctx, q, kernels), draws, rt
+    mp.undo()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(ops=OPS, fractions=st.lists(st.sampled_from([0.0, 0.25, 0.3, 0.5, 0.75, 1.0]),
+                                   min_size=1, max_size=10))
+def test_random_programs_never_read_stale_bytes(split_context, ops, fractions):
+    """Random uploads, partial writes, split launches (random shares, home's share
+    from none to all) and partial reads: every read equals the bare run's."""
+    import pyopencl as cl
+    split, draws, rt = split_context
+    draws["fractions"] = list(fractions)
+    draws["splits"] = 0
+    got = play(cl, *split, ops)
+    expect = model(ops)
+    assert len(expect) == len(got)
+    for k, (e, g) in enumerate(zip(expect, got)):
+        np.testing.assert_array_equal(g, e, err_msg=f"read {k} of {ops}")
+    launched = any(op[0] == "bump" or (op[0] in ("triple", "rev") and op[1] != op[2])
+                   for op in ops)
+    if launched and 0.0 < fractions[0] < 1.0:  # the first launch's shares
+        assert draws["splits"], "no launch was split"
+
