@@ -20,6 +20,7 @@ from pyopencl import _cl
 from skmd.records import Piece
 from skmd.runtime import raw
 from skmd.runtime import buffers as bufmod
+from skmd.runtime.host_bytes import PIECE_BYTES
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
 from skmd.runtime.split_plan import sub_launch_shape
 from skmd.vast import chunks as vchunks
@@ -240,13 +241,13 @@ class Lane:
                 host = work.hosts[arg]
                 pages.pack_frames(t, host.size, host.copy_out, slot.frames_host[arg])
                 nb = t.frame_bytes
-                if nb:
-                    e1 = raw.enqueue_write_buffer(self.q_in, slot.frames[arg],
-                                                  slot.frames_host[arg][:nb], 0, wait or None,
-                                                  False)
+                for at in range(0, nb, PIECE_BYTES):  # bounded: pageable memory
+                    part = slot.frames_host[arg][at:min(nb, at + PIECE_BYTES)]
+                    e1 = raw.enqueue_write_buffer(self.q_in, slot.frames[arg], part, at,
+                                                  wait or None, False)
                     slot.frames_sent.append(e1)
                     ins.append(e1)
-                    done.events.append(("h2d", e1, nb))
+                    done.events.append(("h2d", e1, part.nbytes))
                 e2 = raw.enqueue_write_buffer(self.q_in, slot.lpt[arg], t.table, 0,
                                               wait or None, False)
                 ins.append(e2)
@@ -275,7 +276,7 @@ class Lane:
                 continue
             host = self.work.hosts[u.arg]
             lo, hi = span
-            for at, view in host.segments(lo, hi):
+            for at, view in host.transfers(lo, hi):
                 if inward:
                     evts.append(raw.enqueue_write_buffer(self.q_in, slot.bufs[u.arg], view,
                                                          at - w.window[0], wait or None, False))

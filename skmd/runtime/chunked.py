@@ -86,7 +86,8 @@ def _stage(an: Any, args: dict[int, ArgValue], launch: Any, uses: list, others: 
         if any(b is buf for j, b in others.items()):
             refuse(name, f"argument {an.args[i].name} is passed twice")
         host = plain(int(buf.size))
-        raw.enqueue_read_buffer(hq, buf, host.pieces[0], 0, None, True)
+        for at, view in host.transfers(0, host.size):  # bounded pieces (pageable memory)
+            raw.enqueue_read_buffer(hq, buf, view, at, None, True)
         hosts[i] = host
         staged[i] = buf
         ai = an.args[i]
@@ -180,7 +181,8 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
         lanes = _lanes(rt, queue, work, devices, hq, name)
         _run_lanes(lanes, plan)
     for i, buf in staged.items():  # what the chunks wrote goes back where it lives
-        raw.enqueue_write_buffer(hq, buf, hosts[i].pieces[0], 0, None, True)
+        for at, view in hosts[i].transfers(0, hosts[i].size):
+            raw.enqueue_write_buffer(hq, buf, view, at, None, True)
     for u in uses:
         if u.written:
             bufmod.note_written(args[u.arg][1])

@@ -49,6 +49,15 @@ class HostBytes:
             k += 1
         return out
 
+    def transfers(self, lo: int, hi: int, most: int = PIECE_BYTES
+                  ) -> list[tuple[int, np.ndarray]]:
+        """:meth:`segments` cut to at most ``most`` bytes each: the pieces a driver is
+        given to move (NVIDIA's OpenCL fails or crawls on multi-GB single transfers
+        from pageable memory, and an array the program gives is one piece)."""
+        most = max(1, int(most))
+        return [(at + k, view[k:k + most]) for at, view in self.segments(lo, hi)
+                for k in range(0, view.nbytes, most)]
+
     def copy_in(self, lo: int, src: np.ndarray) -> None:
         for at, view in self.segments(lo, lo + src.nbytes):
             if view.ctypes.data != src[at - lo:].ctypes.data:
@@ -115,11 +124,15 @@ def maker_for(home: Any, warn: Callable[[str, str], None]) -> Maker:
     if home.host_unified:
         return plain
 
+    piece = max(1, min(PIECE_BYTES, int(home.max_alloc)))
+
     def make(n: int) -> HostBytes:
         try:
-            return page_locked(n, home.context, home.queue, min(PIECE_BYTES, home.max_alloc))
+            return page_locked(n, home.context, home.queue, piece)
         except cl.Error as exc:
-            warn("vast-pinned", f"{n} bytes of page-locked memory refused ({exc}); a buffer "
-                                "larger than the device is kept in pageable memory")
+            warn("vast-pinned", f"page-locked memory for a buffer of {n} bytes refused, in "
+                                f"pieces of at most {piece} bytes ({exc}); a buffer larger "
+                                "than the device is kept in pageable memory (moved in "
+                                "pieces of the same size)")
             return plain(n)
     return make
