@@ -156,7 +156,17 @@ class Lane:
         self.miss = _alloc(ctx, 4)
         raw.enqueue_fill_buffer(self.q_in, self.miss, np.int32(0), 0, 4, None)
         self.slots = [_Slot(ctx, work), _Slot(ctx, work)]
+        self._touch()
         self.done: list[ChunkDone] = []
+
+    def _touch(self) -> None:
+        """A command on every slot buffer now: drivers allocate device memory at first
+        use, and a refusal here (before any chunk ran) lets the launch halve its chunks."""
+        for slot in self.slots:
+            for group in (slot.bufs, slot.scratch, slot.frames, slot.lpt, slot.pas):
+                for buf in group.values():
+                    raw.enqueue_fill_buffer(self.q_in, buf, np.uint8(0), 0, 64, None)
+        raw.queue_finish(self.q_in)
 
     # -- the chunks ---------------------------------------------------------------
     def run(self, take: Callable[[], tuple[int, int] | None],
@@ -180,9 +190,15 @@ class Lane:
                 n += 1
                 for q in (self.q_in, self.q_run, self.q_out, self.q_look):
                     raw.queue_flush(q)
-        finally:
+        except BaseException:
             for q in (self.q_in, self.q_run, self.q_out, self.q_look):
-                raw.queue_finish(q)
+                try:  # the error that stopped the chunks is the one to report
+                    raw.queue_finish(q)
+                except cl.Error:
+                    pass
+            raise
+        for q in (self.q_in, self.q_run, self.q_out, self.q_look):
+            raw.queue_finish(q)
         self._settle()
 
     def _trailing(self, k: cl.Kernel, first: int, last: int,
