@@ -14,6 +14,7 @@ is never an option.
 """
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from collections import deque
@@ -169,6 +170,8 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
             rt.warn_once(f"vast-halve:{name}:{halvings}",
                          f"kernel {name}: a device refused the memory of its chunks ({exc}); "
                          f"running it again in chunks 1/{2 ** halvings} as large")
+            del lanes, exc  # the refused buffers go before smaller ones are asked for
+            gc.collect()
             work = _work(entry, args, launch, uses, others, devices, hosts, halvings)
     plan = work.plan
     for i, buf in staged.items():  # what the chunks wrote goes back where it lives
