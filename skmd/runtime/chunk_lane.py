@@ -20,7 +20,7 @@ from pyopencl import _cl
 from skmd.records import Piece
 from skmd.runtime import raw
 from skmd.runtime import buffers as bufmod
-from skmd.runtime.host_bytes import PIECE_BYTES
+from skmd.runtime.host_bytes import TRANSFER_BYTES
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
 from skmd.runtime.split_plan import sub_launch_shape
 from skmd.vast import chunks as vchunks
@@ -257,8 +257,8 @@ class Lane:
                 host = work.hosts[arg]
                 pages.pack_frames(t, host.size, host.copy_out, slot.frames_host[arg])
                 nb = t.frame_bytes
-                for at in range(0, nb, PIECE_BYTES):  # bounded: pageable memory
-                    part = slot.frames_host[arg][at:min(nb, at + PIECE_BYTES)]
+                for at in range(0, nb, TRANSFER_BYTES):  # bounded: pageable memory
+                    part = slot.frames_host[arg][at:min(nb, at + TRANSFER_BYTES)]
                     e1 = raw.enqueue_write_buffer(self.q_in, slot.frames[arg], part, at,
                                                   wait or None, False)
                     slot.frames_sent.append(e1)

@@ -19,6 +19,10 @@ from skmd.runtime import copies, raw
 
 #: largest page-locked piece (drivers pin at most their largest allocation)
 PIECE_BYTES = 1 << 30
+#: largest single transfer between host bytes and a device: NVIDIA's OpenCL failed the
+#: read of a chunk's multi-GB window into pageable memory with OUT_OF_RESOURCES; a
+#: command per 256 MiB costs little next to moving it
+TRANSFER_BYTES = 256 << 20
 #: page-locked bytes for buffers larger than the device, as a share of the device's
 #: memory: on an 80 GB H100 under NVIDIA's OpenCL, with 82 GB of mapped
 #: ``ALLOC_HOST_PTR`` pieces the device refused chunk buffers of a few GB, and mapping
@@ -58,7 +62,7 @@ class HostBytes:
             k += 1
         return out
 
-    def transfers(self, lo: int, hi: int, most: int = PIECE_BYTES
+    def transfers(self, lo: int, hi: int, most: int = TRANSFER_BYTES
                   ) -> list[tuple[int, np.ndarray]]:
         """:meth:`segments` cut to at most ``most`` bytes each: the pieces a driver is
         given to move (NVIDIA's OpenCL fails or crawls on multi-GB single transfers

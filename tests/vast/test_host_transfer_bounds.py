@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from skmd.runtime import host_bytes
-from skmd.runtime.host_bytes import PIECE_BYTES, HostBytes
+from skmd.runtime.host_bytes import PIECE_BYTES, TRANSFER_BYTES, HostBytes
 
 
 def _huge(n: int) -> np.ndarray:
@@ -19,7 +19,7 @@ def test_pageable_transfers_are_bounded_and_cover(n: int) -> None:
     host = HostBytes.of(_huge(n))
     lo, hi = n // 7, n - n // 5
     parts = host.transfers(lo, hi)
-    assert all(0 < v.nbytes <= PIECE_BYTES for _, v in parts)
+    assert all(0 < v.nbytes <= TRANSFER_BYTES for _, v in parts)
     at = lo
     for start, v in parts:  # in order, no gap, no overlap
         assert start == at
