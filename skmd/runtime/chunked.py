@@ -32,11 +32,10 @@ from skmd.vast import chunks as vchunks
 from skmd.vast import pages
 
 #: share of a device's memory the chunk slots of a launch may take in all (two slots
-#: per device; drivers need room of their own and allocate lazily, so a larger share
-#: fails at the first kernel, as 80 % did on an 80 GB H100)
+#: per device): drivers need room of their own and allocate lazily, so an allocation
+#: too large fails only at a chunk's first command
 FILL = 0.4
-#: how often a launch's chunks are halved after a device refused their memory
-MAX_HALVINGS = 6
+
 #: a launch runs in at least this many chunks (when they are not below CHUNK_FLOOR)
 MIN_CHUNKS = 16
 CHUNK_FLOOR = 32 << 20
@@ -163,7 +162,7 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
                 _run_lanes(lanes, work.plan)
             break
         except cl.Error as exc:
-            if not (_alloc_failure(exc) and halvings < MAX_HALVINGS
+            if not (_alloc_failure(exc) and halvings < settings.tuning.vast_max_halvings
                     and _rerun_safe(lanes, work, an)):
                 raise
             halvings += 1

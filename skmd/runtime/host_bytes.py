@@ -23,11 +23,6 @@ PIECE_BYTES = 1 << 30
 #: read of a chunk's multi-GB window into pageable memory with OUT_OF_RESOURCES; a
 #: command per 256 MiB costs little next to moving it
 TRANSFER_BYTES = 256 << 20
-#: page-locked bytes for buffers larger than the device, as a share of the device's
-#: memory: on an 80 GB H100 under NVIDIA's OpenCL, with 82 GB of mapped
-#: ``ALLOC_HOST_PTR`` pieces the device refused chunk buffers of a few GB, and mapping
-#: 90 GB was refused
-PINNED_SHARE = 0.45
 
 
 class HostBytes:
@@ -148,20 +143,21 @@ def release(host: HostBytes) -> None:
 Maker = Callable[[int], HostBytes]
 
 
-def maker_for(home: Any, warn: Callable[[str, str], None]) -> Maker:
-    """Page-locked pieces on a home device that is not host memory, up to
-    :data:`PINNED_SHARE` of its memory, pageable pieces past that or once the driver
-    pins no more (warned once); plain arrays on a home device that is host memory."""
+def maker_for(home: Any, warn: Callable[[str, str], None], share: float) -> Maker:
+    """Page-locked pieces on a home device that is not host memory, up to ``share`` of
+    its memory (``Tuning.vast_pinned_share``), pageable pieces past that or once the
+    driver pins no more (warned once); plain arrays on a home device that is host
+    memory."""
     if home.host_unified:
         return plain
     piece = max(1, min(PIECE_BYTES, int(home.max_alloc)))
-    budget = int(PINNED_SHARE * int(home.global_mem))
+    budget = int(share * int(home.global_mem))
 
     def make(n: int) -> HostBytes:
         out = page_locked(n, home.context, home.queue, piece, budget)
         if out.pageable:
             why = ("the driver refused more" if out.refused else
-                   f"page-locked memory is held to {int(100 * PINNED_SHARE)} % of the "
+                   f"page-locked memory is held to {share:.0%} of the "
                    "device's memory, leaving the device room for the chunks")
             warn("vast-pinned", f"{out.pageable} of the {n} bytes of a buffer larger than the "
                                 f"device are kept in pageable memory ({why}); they move in "

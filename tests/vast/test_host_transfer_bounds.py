@@ -42,7 +42,7 @@ def test_page_locked_pieces_never_exceed_bound(monkeypatch: pytest.MonkeyPatch) 
                         or host_bytes.plain(0))
     home = SimpleNamespace(host_unified=False, context=None, queue=None,
                            max_alloc=40 * 10**9, global_mem=80 * 10**9)
-    host_bytes.maker_for(home, lambda *a: None)(30_000_000_000)
+    host_bytes.maker_for(home, lambda *a: None, 0.45)(30_000_000_000)
     assert asked == [PIECE_BYTES]
 
 
