@@ -4,15 +4,18 @@ One measurement per process (the buffers of one fill most of host memory):
 
 * ``link``: the GPU's page-locked link, h2d and d2h (1 GiB, best of 3);
 * ``stream --gb G``: a triad over three G GB buffers under skmd on the GPU alone.
-  The program holds no host arrays: skmd backs the buffers with page-locked host
-  memory, a kernel fills them, the triad is timed, samples are checked.  Its time
+  The program holds no host arrays: skmd backs the buffers with host memory
+  (page-locked up to ``Tuning.vast_pinned_share`` of the GPU's memory, pageable
+  past it), a kernel fills them, the triad is timed, samples are checked.  Its time
   is set against the link: the least any schedule needs is
   ``max(2G / h2d, G / d2h)`` (inputs and outputs move at once), and
   ``2G / h2d + G / d2h`` if the link moves one direction at a time;
 * ``compute --gb G --iters K``: ``y = f(x)`` with K multiply-adds per element over
   two G GB buffers, under skmd on the devices ``SKMD_DEVICES`` names (the GPU
-  alone, or the CPU alone: the same program; plain PoCL refuses buffers that
-  large), and plainly on the CPU over a slice that fits (its rate per element);
+  alone, or the CPU alone: the same program, on the CPU over a smaller G with
+  ``SKMD_HOST_BACKED_MIN`` so that it runs in chunks within its time; plain PoCL
+  refuses buffers that large), and plainly on the CPU over a slice that fits (its
+  rate per element);
 * ``fits --gb G``: the triad program over buffers that fit (``enqueue_copy``
   uploads, the triad, the read-back), plainly on the GPU and under skmd forced into
   chunks (``SKMD_HOST_BACKED_MIN``), alternating rounds in one process; medians and
