@@ -82,3 +82,11 @@ class Tuning:
     stage_min_bytes: int = 1 << 20
     #: blocking transfers at least this large go through page-locked chunks
     pipeline_min_bytes: int = 4 << 20
+
+    # -- buffers larger than the device (skmd.runtime.host_bytes, skmd.runtime.chunked) --
+    #: page-locked host memory for them, as a share of the home device's memory: on an
+    #: 80 GB H100 under NVIDIA's OpenCL, with 82 GB of mapped ``ALLOC_HOST_PTR`` pieces
+    #: the device refused chunk buffers of a few GB, and mapping 90 GB was refused
+    vast_pinned_share: float = 0.45
+    #: how often a launch's chunks are halved after a device refused their memory
+    vast_max_halvings: int = 6

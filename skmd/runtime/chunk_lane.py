@@ -20,6 +20,7 @@ from pyopencl import _cl
 from skmd.records import Piece
 from skmd.runtime import raw
 from skmd.runtime import buffers as bufmod
+from skmd.runtime.host_bytes import TRANSFER_BYTES
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
 from skmd.runtime.split_plan import sub_launch_shape
 from skmd.vast import chunks as vchunks
@@ -155,7 +156,17 @@ class Lane:
         self.miss = _alloc(ctx, 4)
         raw.enqueue_fill_buffer(self.q_in, self.miss, np.int32(0), 0, 4, None)
         self.slots = [_Slot(ctx, work), _Slot(ctx, work)]
+        self._touch()
         self.done: list[ChunkDone] = []
+
+    def _touch(self) -> None:
+        """A command on every slot buffer now: drivers allocate device memory at first
+        use, and a refusal here (before any chunk ran) lets the launch halve its chunks."""
+        for slot in self.slots:
+            for group in (slot.bufs, slot.scratch, slot.frames, slot.lpt, slot.pas):
+                for buf in group.values():
+                    raw.enqueue_fill_buffer(self.q_in, buf, np.uint8(0), 0, 64, None)
+        raw.queue_finish(self.q_in)
 
     # -- the chunks ---------------------------------------------------------------
     def run(self, take: Callable[[], tuple[int, int] | None],
@@ -179,9 +190,15 @@ class Lane:
                 n += 1
                 for q in (self.q_in, self.q_run, self.q_out, self.q_look):
                     raw.queue_flush(q)
-        finally:
+        except BaseException:
             for q in (self.q_in, self.q_run, self.q_out, self.q_look):
-                raw.queue_finish(q)
+                try:  # the error that stopped the chunks is the one to report
+                    raw.queue_finish(q)
+                except cl.Error:
+                    pass
+            raise
+        for q in (self.q_in, self.q_run, self.q_out, self.q_look):
+            raw.queue_finish(q)
         self._settle()
 
     def _trailing(self, k: cl.Kernel, first: int, last: int,
@@ -240,13 +257,13 @@ class Lane:
                 host = work.hosts[arg]
                 pages.pack_frames(t, host.size, host.copy_out, slot.frames_host[arg])
                 nb = t.frame_bytes
-                if nb:
-                    e1 = raw.enqueue_write_buffer(self.q_in, slot.frames[arg],
-                                                  slot.frames_host[arg][:nb], 0, wait or None,
-                                                  False)
+                for at in range(0, nb, TRANSFER_BYTES):  # bounded: pageable memory
+                    part = slot.frames_host[arg][at:min(nb, at + TRANSFER_BYTES)]
+                    e1 = raw.enqueue_write_buffer(self.q_in, slot.frames[arg], part, at,
+                                                  wait or None, False)
                     slot.frames_sent.append(e1)
                     ins.append(e1)
-                    done.events.append(("h2d", e1, nb))
+                    done.events.append(("h2d", e1, part.nbytes))
                 e2 = raw.enqueue_write_buffer(self.q_in, slot.lpt[arg], t.table, 0,
                                               wait or None, False)
                 ins.append(e2)
@@ -275,7 +292,7 @@ class Lane:
                 continue
             host = self.work.hosts[u.arg]
             lo, hi = span
-            for at, view in host.segments(lo, hi):
+            for at, view in host.transfers(lo, hi):
                 if inward:
                     evts.append(raw.enqueue_write_buffer(self.q_in, slot.bufs[u.arg], view,
                                                          at - w.window[0], wait or None, False))

@@ -14,6 +14,7 @@ is never an option.
 """
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from collections import deque
@@ -30,8 +31,11 @@ from skmd.runtime.kernels import ArgValue
 from skmd.vast import chunks as vchunks
 from skmd.vast import pages
 
-#: share of a device's memory the chunks of a launch may take
-FILL = 0.8
+#: share of a device's memory the chunk slots of a launch may take in all (two slots
+#: per device): drivers need room of their own and allocate lazily, so an allocation
+#: too large fails only at a chunk's first command
+FILL = 0.4
+
 #: a launch runs in at least this many chunks (when they are not below CHUNK_FLOOR)
 MIN_CHUNKS = 16
 CHUNK_FLOOR = 32 << 20
@@ -86,7 +90,8 @@ def _stage(an: Any, args: dict[int, ArgValue], launch: Any, uses: list, others: 
         if any(b is buf for j, b in others.items()):
             refuse(name, f"argument {an.args[i].name} is passed twice")
         host = plain(int(buf.size))
-        raw.enqueue_read_buffer(hq, buf, host.pieces[0], 0, None, True)
+        for at, view in host.transfers(0, host.size):  # bounded pieces (pageable memory)
+            raw.enqueue_read_buffer(hq, buf, view, at, None, True)
         hosts[i] = host
         staged[i] = buf
         ai = an.args[i]
@@ -142,10 +147,56 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
     if written_others and len(devices) > 1:
         uses, others, staged = _stage(an, args, launch, uses, others, written_others,
                                       hosts, hq, name)
+    work = _work(entry, args, launch, uses, others, devices, hosts, 0)
+    rec = LaunchRecord(run_id=rt.run_id, seq=rt.recorder.next_seq(), kernel=name,
+                       program=entry.key.rpartition(":")[0][:8],
+                       start_s=t_start - rt.t0, total_groups=launch.total_groups,
+                       global_size=launch.global_size, local_size=launch.local_size,
+                       policy="chunks", mode=settings.mode)
+    halvings = 0
+    while True:  # an allocation the device refuses: chunks half as large, from the start
+        lanes: list[Lane] = []
+        try:
+            with rt.split_lock:
+                lanes = _lanes(rt, queue, work, devices, hq, name)
+                _run_lanes(lanes, work.plan)
+            break
+        except cl.Error as exc:
+            if not (_alloc_failure(exc) and halvings < settings.tuning.vast_max_halvings
+                    and _rerun_safe(lanes, work, an)):
+                raise
+            halvings += 1
+            rt.warn_once(f"vast-halve:{name}:{halvings}",
+                         f"kernel {name}: a device refused the memory of its chunks ({exc}); "
+                         f"running it again in chunks 1/{2 ** halvings} as large")
+            del lanes, exc  # the refused buffers go before smaller ones are asked for
+            gc.collect()
+            work = _work(entry, args, launch, uses, others, devices, hosts, halvings)
+    plan = work.plan
+    for i, buf in staged.items():  # what the chunks wrote goes back where it lives
+        for at, view in hosts[i].transfers(0, hosts[i].size):
+            raw.enqueue_write_buffer(hq, buf, view, at, None, True)
+    for u in uses:
+        if u.written:
+            bufmod.note_written(args[u.arg][1])
+    for i in written_others:
+        if i in others:
+            bufmod.note_written(others[i])
+    rec.wall_s = time.perf_counter() - t_start
+    _record(rt, rec, lanes, plan, t_start)
+    return raw.enqueue_marker(queue)
+
+
+def _work(entry: Any, args: dict[int, ArgValue], launch: Any, uses: list, others: dict,
+          devices: list, hosts: dict, halvings: int) -> LaneWork:
+    """The chunk plan: two slots per device within ``FILL`` of its memory (halved
+    ``halvings`` times after the device refused an allocation)."""
+    an = entry.analysis
     small = sum(int(b.size) for b in others.values())
     per_chunk = int(min(d.global_mem for d in devices) * FILL - small) // 2
     # enough chunks that moving some overlaps computing others, even on data that fits
     per_chunk = min(per_chunk, max(sum(u.size for u in uses) // MIN_CHUNKS, CHUNK_FLOOR))
+    per_chunk >>= halvings
     max_alloc = min(d.max_alloc for d in devices)
     paged = [u for u in uses if u.paged]
     reserve: dict[int, int] = {}
@@ -162,34 +213,35 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
 
     try:
         plan = vchunks.plan_chunks(uses, range_of, launch.total_groups, per_chunk,
-                                   max_alloc, name, reserve)
+                                   max_alloc, entry.name, reserve)
     except vchunks.Unplannable as exc:
-        refuse(name, str(exc).split(": ", 1)[-1])
+        refuse(entry.name, str(exc).split(": ", 1)[-1])
     sparse = frozenset(u.arg for u in uses if u.written and not u.dense_write)
     cross = vchunks.crossing_writes(plan.chunks, sparse)
     if cross is not None:
-        refuse(name, f"rows of chunk {cross[2]} touch bytes of argument "
-                     f"{an.args[cross[0]].name} that rows of chunk {cross[1]} write")
-    work = LaneWork(entry, args, launch, uses, others, range_of, plan, reserve, hosts)
-    rec = LaunchRecord(run_id=rt.run_id, seq=rt.recorder.next_seq(), kernel=name,
-                       program=entry.key.rpartition(":")[0][:8],
-                       start_s=t_start - rt.t0, total_groups=launch.total_groups,
-                       global_size=launch.global_size, local_size=launch.local_size,
-                       policy="chunks", mode=settings.mode)
-    with rt.split_lock:
-        lanes = _lanes(rt, queue, work, devices, hq, name)
-        _run_lanes(lanes, plan)
-    for i, buf in staged.items():  # what the chunks wrote goes back where it lives
-        raw.enqueue_write_buffer(hq, buf, hosts[i].pieces[0], 0, None, True)
-    for u in uses:
-        if u.written:
-            bufmod.note_written(args[u.arg][1])
-    for i in written_others:
-        if i in others:
-            bufmod.note_written(others[i])
-    rec.wall_s = time.perf_counter() - t_start
-    _record(rt, rec, lanes, plan, t_start)
-    return raw.enqueue_marker(queue)
+        refuse(entry.name, f"rows of chunk {cross[2]} touch bytes of argument "
+                           f"{an.args[cross[0]].name} that rows of chunk {cross[1]} write")
+    return LaneWork(entry, args, launch, uses, others, range_of, plan, reserve, hosts)
+
+
+#: allocation failures (lazy on most drivers: they show at a chunk's first command)
+_ALLOC_CODES = frozenset(int(c) for c in (cl.status_code.MEM_OBJECT_ALLOCATION_FAILURE,
+                                           cl.status_code.OUT_OF_RESOURCES,
+                                           cl.status_code.OUT_OF_HOST_MEMORY))
+
+
+def _alloc_failure(exc: BaseException) -> bool:
+    return getattr(exc, "code", None) in _ALLOC_CODES
+
+
+def _rerun_safe(lanes: list[Lane], work: LaneWork, an: Any) -> bool:
+    """Running the launch again from its start gives the same answer: no chunk sent
+    outputs back yet, or no argument is both read and written (outputs that went back
+    are written again with the same values)."""
+    if not any(ln.done for ln in lanes):
+        return True
+    return not any(u.read and u.written for u in work.uses) and not any(
+        an.args[i].read and an.args[i].written for i in work.others)
 
 
 def _lanes(rt: Any, queue: cl.CommandQueue, work: LaneWork, devices: list, hq: Any,
@@ -200,6 +252,8 @@ def _lanes(rt: Any, queue: cl.CommandQueue, work: LaneWork, devices: list, hq: A
         try:
             lanes.append(Lane(work, d, ctx, d is rt.home, hq))
         except Exception as exc:
+            if d is rt.home and _alloc_failure(exc):
+                raise  # chunks too large for it: run() halves them
             if d is rt.home:
                 refuse(name, f"its chunk kernels could not be made ({exc})")
             rt.warn_once(f"vast:{name}:{d.label}", f"{d.label} left out of chunks of "

@@ -243,12 +243,12 @@ def copy(queue: Any, src: Any, dst: Any, byte_count: int = -1, src_offset: int =
         _span(src, src_offset, byte_count, "enqueue_copy")
     if is_host_backed(dst):
         _span(dst, dst_offset, byte_count, "enqueue_copy")
-    for at, view in (src.host.segments(src_offset, src_offset + byte_count)
+    for at, view in (src.host.transfers(src_offset, src_offset + byte_count)
                      if is_host_backed(src) else [(src_offset, None)]):
         n = view.nbytes if view is not None else byte_count
         to = dst_offset + at - src_offset
         if view is None:  # device to host bytes
-            for d_at, d_view in dst.host.segments(to, to + n):
+            for d_at, d_view in dst.host.transfers(to, to + n):
                 raw.enqueue_read_buffer(queue, src, d_view, src_offset + d_at - to, None, True)
         elif is_host_backed(dst):
             dst.host.copy_in(to, view)

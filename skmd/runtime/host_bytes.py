@@ -19,6 +19,10 @@ from skmd.runtime import copies, raw
 
 #: largest page-locked piece (drivers pin at most their largest allocation)
 PIECE_BYTES = 1 << 30
+#: largest single transfer between host bytes and a device: NVIDIA's OpenCL failed the
+#: read of a chunk's multi-GB window into pageable memory with OUT_OF_RESOURCES; a
+#: command per 256 MiB costs little next to moving it
+TRANSFER_BYTES = 256 << 20
 
 
 class HostBytes:
@@ -26,8 +30,12 @@ class HostBytes:
         self.pieces = pieces
         self.starts = np.cumsum([0] + [p.nbytes for p in pieces])
         self.size = int(self.starts[-1])
-        self._keep = keep or []  # the page-locked buffers the pieces are mapped from
-        self.pinned = bool(keep)
+        #: per piece, the page-locked buffer it is mapped from (None: pageable)
+        self._keep = keep or []
+        self.pinned = any(k is not None for k in self._keep)
+        self.pageable = sum(p.nbytes for p, k in zip(pieces, self._keep) if k is None) \
+            if self._keep else self.size
+        self.refused = False
         self.context_ptr: int | None = None
 
     @classmethod
@@ -48,6 +56,15 @@ class HostBytes:
             lo = end
             k += 1
         return out
+
+    def transfers(self, lo: int, hi: int, most: int = TRANSFER_BYTES
+                  ) -> list[tuple[int, np.ndarray]]:
+        """:meth:`segments` cut to at most ``most`` bytes each: the pieces a driver is
+        given to move (NVIDIA's OpenCL fails or crawls on multi-GB single transfers
+        from pageable memory, and an array the program gives is one piece)."""
+        most = max(1, int(most))
+        return [(at + k, view[k:k + most]) for at, view in self.segments(lo, hi)
+                for k in range(0, view.nbytes, most)]
 
     def copy_in(self, lo: int, src: np.ndarray) -> None:
         for at, view in self.segments(lo, lo + src.nbytes):
@@ -70,29 +87,45 @@ _free: dict[tuple[int, int], list[tuple[Any, np.ndarray]]] = {}
 _free_lock = threading.Lock()
 
 
+#: page-locked bytes made per context (spares included: they stay pinned)
+_made: dict[int, int] = {}
+
+
 def page_locked(n: int, context: cl.Context, queue: cl.CommandQueue,
-                piece: int = PIECE_BYTES) -> HostBytes:
-    """``n`` bytes of page-locked memory in pieces (cl.Error if the driver refuses)."""
+                piece: int = PIECE_BYTES, budget: int | None = None) -> HostBytes:
+    """``n`` bytes in pieces: page-locked while the context has made fewer than
+    ``budget`` such bytes and the driver pins them, pageable after (``HostBytes.pageable``
+    counts those bytes)."""
     pieces, keep = [], []
-    left = n
+    left, refused = n, False
+    ptr = int(context.int_ptr)
     with _free_lock:  # spares of another context (a runtime gone) are let go
-        for key in [k for k in _free if k[0] != context.int_ptr]:
+        for key in [k for k in _free if k[0] != ptr]:
             del _free[key]
+        for key in [k for k in _made if k != ptr]:
+            del _made[key]
     while left > 0:
         m = min(piece, left)
         with _free_lock:
-            spare = _free.get((context.int_ptr, m))
+            spare = _free.get((ptr, m))
             got = spare.pop() if spare else None
-        if got is None:
-            buf = cl.Buffer(context, cl.mem_flags.READ_WRITE | cl.mem_flags.ALLOC_HOST_PTR, m)
-            arr, _ = raw.enqueue_map_buffer(queue, buf, cl.map_flags.READ | cl.map_flags.WRITE,
-                                            0, (m,), np.uint8, is_blocking=True)
-            got = (buf, arr)
-        keep.append(got[0])
-        pieces.append(got[1])
+            room = budget is None or _made.get(ptr, 0) + m <= budget
+        if got is None and room and not refused:
+            try:
+                buf = cl.Buffer(context, cl.mem_flags.READ_WRITE | cl.mem_flags.ALLOC_HOST_PTR, m)
+                arr, _ = raw.enqueue_map_buffer(queue, buf, cl.map_flags.READ | cl.map_flags.WRITE,
+                                                0, (m,), np.uint8, is_blocking=True)
+                got = (buf, arr)
+                with _free_lock:
+                    _made[ptr] = _made.get(ptr, 0) + m
+            except cl.Error:
+                refused = True  # the driver will pin no more: the rest is pageable
+        keep.append(got[0] if got else None)
+        pieces.append(got[1] if got else np.empty(m, np.uint8))
         left -= m
     out = HostBytes(pieces or [np.empty(0, np.uint8)], keep)
-    out.context_ptr = int(context.int_ptr)
+    out.context_ptr = ptr
+    out.refused = refused
     return out
 
 
@@ -101,7 +134,8 @@ def release(host: HostBytes) -> None:
     if host.pinned and host.context_ptr is not None:
         with _free_lock:
             for buf, arr in zip(host._keep, host.pieces):
-                _free.setdefault((host.context_ptr, arr.nbytes), []).append((buf, arr))
+                if buf is not None:
+                        _free.setdefault((host.context_ptr, arr.nbytes), []).append((buf, arr))
         host._keep, host.pinned = [], False
 
 
@@ -109,17 +143,24 @@ def release(host: HostBytes) -> None:
 Maker = Callable[[int], HostBytes]
 
 
-def maker_for(home: Any, warn: Callable[[str, str], None]) -> Maker:
-    """Page-locked pieces on a home device that is not host memory; else plain arrays
-    (also when the driver will pin no more: warned once)."""
+def maker_for(home: Any, warn: Callable[[str, str], None], share: float) -> Maker:
+    """Page-locked pieces on a home device that is not host memory, up to ``share`` of
+    its memory (``Tuning.vast_pinned_share``), pageable pieces past that or once the
+    driver pins no more (warned once); plain arrays on a home device that is host
+    memory."""
     if home.host_unified:
         return plain
+    piece = max(1, min(PIECE_BYTES, int(home.max_alloc)))
+    budget = int(share * int(home.global_mem))
 
     def make(n: int) -> HostBytes:
-        try:
-            return page_locked(n, home.context, home.queue, min(PIECE_BYTES, home.max_alloc))
-        except cl.Error as exc:
-            warn("vast-pinned", f"{n} bytes of page-locked memory refused ({exc}); a buffer "
-                                "larger than the device is kept in pageable memory")
-            return plain(n)
+        out = page_locked(n, home.context, home.queue, piece, budget)
+        if out.pageable:
+            why = ("the driver refused more" if out.refused else
+                   f"page-locked memory is held to {share:.0%} of the "
+                   "device's memory, leaving the device room for the chunks")
+            warn("vast-pinned", f"{out.pageable} of the {n} bytes of a buffer larger than the "
+                                f"device are kept in pageable memory ({why}); they move in "
+                                f"pieces of at most {piece} bytes")
+        return out
     return make

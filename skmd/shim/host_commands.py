@@ -49,7 +49,8 @@ def install(set_: Callable[[Any, str, Any], None]) -> None:
     from skmd.runtime.host_bytes import maker_for
     rt = get_runtime()
     host_backed.configure(rt.home.max_alloc, rt.settings.host_backed_min,
-                          maker_for(rt.home, rt.warn_once))
+                          maker_for(rt.home, rt.warn_once,
+                                    rt.settings.tuning.vast_pinned_share))
     set_(cl, "Buffer", host_backed.Buffer)
     for name, serve in _HOST_SERVED.items():
         set_(_cl, name, _host_side(getattr(_cl, name), serve, name))
