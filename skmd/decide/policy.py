@@ -25,6 +25,12 @@ class Decision:
     #: reuse for exactly this many launches (None: as often as it keeps coming out)
     span: int | None = None
 
+    @property
+    def waiting(self) -> bool:
+        """Whether this holds only until helpers are measured or ready (calibration,
+        first launches, builds under way), not as the models' settled verdict."""
+        return not self.keep or self.span is not None
+
 
 def even(total: int, labels: Sequence[str], span: int | None = None) -> Decision:
     """The same number of work-groups on every device (the first ones take the rest),

@@ -247,7 +247,8 @@ class Runtime:
                 entry.decisions[key] = (launch, shares, reason, uses - 1, span)
                 if reason is not None:
                     return running.run_whole(self, queue, kernel, entry, args, gsize, lsize,
-                                             offset, wait_for, g_times_l, allow_empty, reason)
+                                             offset, wait_for, g_times_l, allow_empty, reason,
+                                             key)
                 if not mode.defers_to_graph:
                     return running.run_split(self, queue, entry, args, launch, shares,
                                              wait_for, s, key)
@@ -279,17 +280,15 @@ class Runtime:
                 reason = ("its graph batches ran whole on the home device in program "
                           "order: launched at once")
             self.flush_graph()  # a kernel the graph cannot hold orders everything before it
-        plan = None
-        keep = True
-        note = None
-        span = None
+        plan, keep, note, span = None, True, None, None
         if reason is None:
             d = self.decider.decide(entry, launch, s, queue.context, args)
             plan, reason, keep, note, span = d.shares, d.reason, d.keep, d.note, d.span
             if key is not None:
-                # kept per launch shape, for the guard rail and the run log
+                # kept per launch shape, for the guard rail, the run log and staging
                 entry.decisions[("alone",) + key] = d.alone
                 entry.decisions[("plan",) + key] = d.plan
+                entry.decisions[("waiting",) + key] = d.waiting
         if key is not None and not mode.defers_to_graph and keep:
             # decisions are re-made now and then so measured speeds can move them
             prev = entry.decisions.get(key)
@@ -307,7 +306,7 @@ class Runtime:
         if reason is not None or plan is None:
             return running.run_whole(self, queue, kernel, entry, args, gsize, lsize, offset,
                                      wait_for, g_times_l, allow_empty,
-                                     reason or "single device chosen")
+                                     reason or "single device chosen", key)
         return running.run_split(self, queue, entry, args, launch, plan, wait_for, s, key, note)
 
     # -- what graph mode and the shim ask of the runtime's rooms ------------------

@@ -86,7 +86,12 @@ class Decider:
         bg = self.rt.background
         model = s.policy not in ("even", "static")
         t_home = self._home_time(entry, launch) if model else None
-        if t_home is not None and s.policy != "single":
+        fetch_s = self._home_fetch_s(entry, launch, where) if t_home is not None else 0.0
+        if t_home is not None and fetch_s is not None:
+            # a whole run also waits for the uploads home lacks: a launch short on its
+            # own may be long with them, and a split sends helpers only their parts
+            t_home += fetch_s
+        if t_home is not None and fetch_s is not None and s.policy != "single":
             # what the models would conclude anyway once every helper is measured
             # (the best single device is no slower than home): no calibration, no build
             short = policy.too_short(t_home, s.min_split_us)
@@ -129,6 +134,17 @@ class Decider:
         except Exception:  # a model failing here is handled where the plan is made
             return None
 
+    def _home_fetch_s(self, entry: KernelEntry, launch: Launch, where: dict[int, str]
+                      ) -> float | None:
+        """Seconds the home device spends receiving what ``launch`` reads from host
+        memory before running it whole (0 when its buffers are on home; None while
+        its link is not measured yet)."""
+        nbytes = planner.home_fetch_bytes(entry, launch, where) if where else 0.0
+        if nbytes <= 0:
+            return 0.0
+        link = self.rt.links.home_link_known()
+        return None if link is None else nbytes / link[0]
+
     def _model_decision(self, entry: KernelEntry, launch: Launch, s: config.Settings,
                         order: list[PhysicalDevice], where: dict[int, str]) -> Decision:
         """hill / linear / single: the partition models, with calibration for helpers
@@ -137,9 +153,11 @@ class Decider:
         home = self.rt.home.label
         try:
             home_curve = self.curve(entry, launch, self.rt.home)
+            fetch_s = self._home_fetch_s(entry, launch, where) or 0.0
             if home_curve is not None and len(order) > 1:
-                order, bound = self._hopeful(entry, launch, order, s,
-                                             float(home_curve(np.array([total]))[0]), where)
+                order, bound = self._hopeful(
+                    entry, launch, order, s,
+                    float(home_curve(np.array([total]))[0]) + fetch_s, where)
                 if bound is not None:  # stable for this shape: kept like any decision
                     return Decision(reason=bound)
             problem, unknown = planner.build_problem(
@@ -154,7 +172,7 @@ class Decider:
                 entry.undecided += 1
             first = policy.unmeasured(total, home, unknown, entry.undecided, s.policy)
             return first or self._calibration(entry, launch, order, unknown, home_curve,
-                                              s.tuning.gain_margin, where)
+                                              s.tuning.gain_margin, where, fetch_s)
         if len(order) < 2:
             return Decision(reason="no helper can pay or take a share yet")
         problem = replace(problem, launch_overhead_s=self.split_overhead_s)
@@ -196,11 +214,12 @@ class Decider:
 
     def _calibration(self, entry: KernelEntry, launch: Launch, order: list[PhysicalDevice],
                      unknown: list[str], home_curve: Callable, gain_margin: float,
-                     where: dict[int, str]) -> Decision:
+                     where: dict[int, str], fetch_s: float = 0.0) -> Decision:
         """Slices that measure the unknown helpers, each sized by its prior to finish
-        within the home device's share; none when no slice fits."""
+        within the home device's share (its uploads, ``fetch_s``, included); none
+        when no slice fits."""
         total = launch.total_groups
-        t_home = float(home_curve(np.array([total]))[0])
+        t_home = float(home_curve(np.array([total]))[0]) + fetch_s
         bytes_ = planner.launch_bytes(entry, launch)
         links = self.rt.links.helper_links(order, self._wheres(launch, where))
         speeds = {lb: self._prior_speed(lb) for lb in unknown}

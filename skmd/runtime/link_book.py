@@ -41,6 +41,27 @@ class LinkBook:
         """The home device's own measured host link (its data passes it to reach helpers)."""
         return self._probe("home:" + self.home.label, self.home)
 
+    def home_link_known(self) -> tuple[float, float] | None:
+        """The home device's link if measured already (this process or the store), else
+        None: a launch never waits for the probe."""
+        hit = self._probed.get("home:" + self.home.label)
+        if hit is not None:
+            return hit
+        store = self.rt.store
+        if store is None:
+            return None
+        try:
+            from skmd.runtime import staging
+            p = staging.pool()
+            got = store.get_link(self.home.fingerprint, pinned=bool(p and p.pinned))
+        except Exception:
+            return None
+        if got is None:
+            return None
+        hit = self._probed["home:" + self.home.label] = (float(got.h2d_bps),
+                                                         float(got.d2h_bps))
+        return hit
+
     def link(self, dev: PhysicalDevice) -> tuple[float, float]:
         """Measured host->device and device->host bytes/s (inf for the home device).
 

@@ -245,6 +245,17 @@ def _placed_inputs(entry: KernelEntry, launch: Launch, where: dict[int, str]
     return out
 
 
+def home_fetch_bytes(entry: KernelEntry, launch: Launch, where: dict[int, str]) -> float:
+    """Bytes the home device must receive before running ``launch`` whole: what it
+    reads (or, written, holds whole) of buffers whose bytes wait in host memory.
+    A whole run pays these too, so whether a split is worth it counts them."""
+    placed = _placed_inputs(entry, launch, where) if where else {}
+    if not placed:
+        return 0.0
+    fixed, per_group = placed["home"]
+    return fixed + per_group * launch.total_groups
+
+
 def rate_curve(rate: Rate, cost_f: float) -> Callable[[np.ndarray], np.ndarray]:
     per = rate.per_unit * max(cost_f, 1e-12)
     ovh = rate.overhead

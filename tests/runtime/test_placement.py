@@ -123,12 +123,15 @@ def test_helper_share_is_never_uploaded_to_home(monkeypatch, small_uploads_stage
     assert rec.bytes_moved.get(f"host->{next(iter(rec.shares))}", 0) <= half
 
 
-def test_uploads_go_home_at_once_when_launches_stay_whole(monkeypatch, small_uploads_staged):
-    """A program whose launches all run whole has its uploads staged ever more rarely."""
+@pytest.mark.parametrize("settled", [True, False])
+def test_uploads_go_home_at_once_when_launches_stay_whole(monkeypatch, small_uploads_staged,
+                                                          settled):
+    """A program whose launches all run whole has its uploads staged ever more rarely;
+    not while they run whole only until helpers are ready (they would then split)."""
     from skmd.runtime import deciding, placement
 
     def whole(self, entry, launch, s, ctx, where=None):
-        return Decision(reason="test: whole", keep=False)
+        return Decision(reason="test: whole", keep=settled)
     monkeypatch.setattr(deciding.Decider, "decide", whole)
     staged = []
     real = placement.upload
@@ -144,7 +147,26 @@ def test_uploads_go_home_at_once_when_launches_stay_whole(monkeypatch, small_upl
         for _ in range(rounds):
             out = upload_launch_read(cl)
             np.testing.assert_array_equal(out["b"], np.arange(N, dtype=np.int32) * 21 + 5)
-    assert staged and len(staged) <= 4, f"{len(staged)} of {rounds} uploads staged"
+    if settled:
+        assert staged and len(staged) <= 4, f"{len(staged)} of {rounds} uploads staged"
+    else:
+        assert len(staged) == rounds, f"{len(staged)} of {rounds} uploads staged"
+
+
+@pytest.mark.parametrize("home_bps, short", [(1e12, True), (4e6, False)])
+def test_a_whole_run_is_priced_with_the_uploads_home_lacks(monkeypatch, small_uploads_staged,
+                                                           home_bps, short):
+    """A kernel too short to split on its own is worth splitting once the uploads
+    waiting in host memory count: run whole, home would receive all of them first
+    (16 KiB at 4 MB/s: 4 ms), split, a helper reads its part from host memory."""
+    from skmd.runtime import deciding, link_book
+    monkeypatch.setattr(deciding.Decider, "_home_time", lambda self, entry, launch: 100e-6)
+    monkeypatch.setattr(link_book.LinkBook, "home_link_known",
+                        lambda self: (home_bps, home_bps))
+    bad, records = compare_with_and_without(upload_launch_read)
+    assert not bad, bad
+    (rec,) = [r for r in records if r.kernel == "triple"]
+    assert ("too short to split" in (rec.reason or "")) == short, rec.reason
 
 
 def launch_twice_and_read(cl):
