@@ -96,7 +96,8 @@ def _norm_type(spelling: str) -> str:
 
 
 #: the partition-ready program's stand-ins for the built-ins it remaps (see rewrite.py)
-_REMAPPED = {"skmd_group_id": "get_group_id", "skmd_global_size": "get_global_size",
+_REMAPPED = {"skmd_group_id": "get_group_id", "skmd_global_id": "get_global_id",
+             "skmd_global_size": "get_global_size",
              "skmd_num_groups": "get_num_groups", "skmd_global_offset": "get_global_offset"}
 
 

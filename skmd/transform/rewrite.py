@@ -17,9 +17,13 @@ from .frontend import in_main_file
 EXTRA_PARAMS = "ulong skmd_gsize, ulong skmd_first, ulong skmd_last"
 
 PRELUDE = """\
-/* skmd: work-group range helpers (split dimension = get_work_dim() - 1) */
-size_t skmd_group_id(uint d) {
-  return get_group_id(d) + (d == get_work_dim() - 1u ? get_global_offset(d) / get_local_size(d) : 0);
+/* skmd: work-group range helpers (split dimension = get_work_dim() - 1; its rows
+   start at group f, passed as an argument: drivers may keep offsets in 31 bits) */
+size_t skmd_group_id(uint d, ulong f) {
+  return get_group_id(d) + (d == get_work_dim() - 1u ? (size_t)f : 0);
+}
+size_t skmd_global_id(uint d, ulong f) {
+  return get_global_id(d) + (d == get_work_dim() - 1u ? (size_t)f * get_local_size(d) : 0);
 }
 size_t skmd_global_size(uint d, ulong g) {
   return d == get_work_dim() - 1u ? (size_t)g : get_global_size(d);
@@ -31,23 +35,25 @@ size_t skmd_num_groups(uint d, ulong g) {
 size_t skmd_global_offset(uint d) {
   return d == get_work_dim() - 1u ? 0 : get_global_offset(d);
 }
-size_t skmd_global_linear_id(ulong g) {
+size_t skmd_global_linear_id(ulong g, ulong f) {
   size_t id = 0;
   for (uint d = get_work_dim(); d-- > 0;)
-    id = id * skmd_global_size(d, g) + (get_global_id(d) - skmd_global_offset(d));
+    id = id * skmd_global_size(d, g) + (skmd_global_id(d, f) - skmd_global_offset(d));
   return id;
 }
 """
 
 _REMAP_ON = """
-#define get_group_id(d) skmd_group_id(d)
+#define get_group_id(d) skmd_group_id((d), skmd_first)
+#define get_global_id(d) skmd_global_id((d), skmd_first)
 #define get_global_size(d) skmd_global_size((d), skmd_gsize)
 #define get_num_groups(d) skmd_num_groups((d), skmd_gsize)
 #define get_global_offset(d) skmd_global_offset(d)
-#define get_global_linear_id() skmd_global_linear_id(skmd_gsize)
+#define get_global_linear_id() skmd_global_linear_id(skmd_gsize, skmd_first)
 """
 _REMAP_OFF = """
 #undef get_group_id
+#undef get_global_id
 #undef get_global_size
 #undef get_num_groups
 #undef get_global_offset

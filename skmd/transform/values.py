@@ -21,8 +21,8 @@ ID_FUNCS = {
     "get_global_offset": "off",
 }
 #: builtins whose values the offset launch mode must remap
-REMAPPED = ("get_group_id", "get_global_size", "get_num_groups", "get_global_offset",
-            "get_global_linear_id")
+REMAPPED = ("get_group_id", "get_global_id", "get_global_size", "get_num_groups",
+            "get_global_offset", "get_global_linear_id")
 SIZE_PREFIXES = ("gsz", "lsz", "ngr")
 
 

@@ -12,6 +12,7 @@ import pyopencl as cl
 
 from kernel_corpus import Buf, Case, Local
 from split_harness import devices, kernel, launch_of
+from skmd.runtime.split_plan import sub_launch_shape
 from skmd.transform import analyze_program
 
 
@@ -34,16 +35,6 @@ def _buffers(case: Case, host: list) -> dict[int, cl.Buffer]:
             for i, h in enumerate(host) if h is not None}
 
 
-def _shape(case: Case, mode: str, a: int, b: int):
-    sd = len(case.global_size) - 1
-    L = case.local_size[sd]
-    if mode != "offset":
-        return case.global_size, None
-    gs = tuple((b - a) * L if d == sd else g for d, g in enumerate(case.global_size))
-    off = tuple(a * L if d == sd else 0 for d in range(len(case.global_size)))
-    return gs, off
-
-
 def run_merged(case: Case, host: list, cuts: list[int]) -> list[np.ndarray]:
     """The buffers after a split run whose helper outputs the merge kernel merged."""
     pa = analyze_program(case.source, case.options)
@@ -61,14 +52,14 @@ def run_merged(case: Case, host: list, cuts: list[int]) -> list[np.ndarray]:
             continue
         q = queues[j % len(queues)]
         bufs = home if j == 0 else _buffers(case, host)
-        gs, off = _shape(case, ka.launch_mode, a, b)
+        gs, off = sub_launch_shape(launch_of(case, host), a, b, ka.launch_mode)
         run(q, gs, case.local_size, *_args(case, host, bufs),
             np.uint64(case.global_size[sd]), np.uint64(a), np.uint64(b), global_offset=off)
         q.finish()
         if j:
             helpers.append((a, b, bufs))
     for a, b, bufs in helpers:
-        gs, off = _shape(case, ka.launch_mode, a, b)
+        gs, off = sub_launch_shape(launch_of(case, host), a, b, ka.launch_mode)
         parts = [bufs[i] for i in ka.merge_parts]
         merge(home_q, gs, case.local_size, *_args(case, host, home),
               np.uint64(case.global_size[sd]), np.uint64(a), np.uint64(b), *parts,
@@ -92,7 +83,7 @@ def home_run_only(case: Case, host: list, cuts: list[int]) -> list[np.ndarray]:
     home = _buffers(case, host)
     a, b = cuts[0], cuts[1]
     assert b > a, "an empty launch is not a launch (PoCL divides by its size)"
-    gs, off = _shape(case, pa.kernels[case.kernel].launch_mode, a, b)
+    gs, off = sub_launch_shape(launch_of(case, host), a, b, pa.kernels[case.kernel].launch_mode)
     kernel(pa.partition_source, case.options, case.kernel)(
         queues[0], gs, case.local_size, *_args(case, host, home),
         np.uint64(case.global_size[sd]), np.uint64(a), np.uint64(b), global_offset=off)

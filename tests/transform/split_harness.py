@@ -8,6 +8,7 @@ import pyopencl as cl
 from hypothesis import strategies as st
 
 from kernel_corpus import Buf, Case, Local, Scalar
+from skmd.runtime.split_plan import sub_launch_shape
 from skmd.transform import Launch, analyze_program
 from skmd.testing import usable_platform
 
@@ -102,10 +103,7 @@ def run_split(case: Case, host: list, cuts: list[int]) -> tuple[list, list]:
         if a == b:
             continue
         extra = (np.uint64(case.global_size[sd]), np.uint64(a), np.uint64(b))
-        gsize, offset = None, None
-        if ka.launch_mode == "offset":
-            gsize = tuple((b - a) * L if d == sd else g for d, g in enumerate(case.global_size))
-            offset = tuple(a * L if d == sd else 0 for d in range(len(case.global_size)))
+        gsize, offset = sub_launch_shape(launch, a, b, ka.launch_mode)
         outs = _run(pa.partition_source, case.options, case.kernel, case, host,
                     queues[j % len(queues)], extra, gsize, offset)
         for k, (arg, o) in enumerate(zip(buf_args, outs)):
