@@ -210,50 +210,44 @@ def _writes(orig: Callable, dest_pos: int, dest_kw: str) -> Callable:
     return wrapper
 
 
-def _transfer(orig: Callable, offset_name: str) -> Callable:
-    """The driver's transfer, unless the runtime moves it through page-locked chunks;
-    pyopencl passes its arguments by their names (``src_offset``/``dst_offset``)."""
+def _runtime_first(take: Callable, plain: Callable, offset_name: str) -> Callable:
+    """A whole-buffer transfer the runtime takes when it can (``take`` returns its
+    event, else None), else ``plain``; pyopencl passes the offset, ``wait_for`` and
+    ``is_blocking`` by name (``src_offset`` for reads, ``dst_offset`` for writes)."""
     names = (offset_name, "wait_for", "is_blocking")
 
-    def chunked(queue: Any, mem: Any, hostbuf: Any, *args: Any, **kwargs: Any) -> Any:
+    def wrapper(queue: Any, mem: Any, hostbuf: Any, *args: Any, **kwargs: Any) -> Any:
         given = dict(zip(names, args), **kwargs)
-        evt = app_commands.pinned_copy(queue, mem, hostbuf, given.get(offset_name, 0),
-                                       given.get("wait_for"), given.get("is_blocking", True),
-                                       offset_name == "src_offset")
-        return orig(queue, mem, hostbuf, *args, **kwargs) if evt is None else evt
-    chunked.__name__ = getattr(orig, "__name__", "chunked")
-    return chunked
+        evt = take(queue, mem, hostbuf, given.get(offset_name, 0), given.get("wait_for"),
+                   given.get("is_blocking", True))
+        return plain(queue, mem, hostbuf, *args, **kwargs) if evt is None else evt
+    wrapper.__name__ = getattr(plain, "__name__", "wrapper")
+    return wrapper
+
+
+def _transfer(orig: Callable, offset_name: str) -> Callable:
+    """The driver's transfer, unless the runtime moves it through page-locked chunks."""
+    reading = offset_name == "src_offset"
+    return _runtime_first(
+        lambda q, mem, host, off, wait, blocking: app_commands.pinned_copy(
+            q, mem, host, off, wait, blocking, reading),
+        orig, offset_name)
 
 
 def _read_buffer(orig: Callable) -> Callable:
     """A read the runtime may gather from the devices holding the buffer's slices,
     else a sync point and the read as the runtime moves it."""
-    plain = _sync_point(_transfer(orig, "src_offset"))
-
-    def wrapper(queue: Any, mem: Any, hostbuf: Any, src_offset: int = 0,
-                wait_for: Any = None, is_blocking: bool = True) -> Any:
-        evt = app_commands.gathered_read(queue, mem, hostbuf, src_offset, wait_for,
-                                         is_blocking)
-        if evt is None:
-            return plain(queue, mem, hostbuf, src_offset, wait_for, is_blocking)
-        return evt
-    wrapper.__name__ = getattr(orig, "__name__", "wrapper")
-    return wrapper
+    return _runtime_first(app_commands.gathered_read,
+                          _sync_point(_transfer(orig, "src_offset")), "src_offset")
 
 
 def _write_buffer(orig: Callable) -> Callable:
     """A write the runtime may keep on the host for the devices that need it (graph
     modes), else a write as the runtime moves it."""
-    plain = _writes(_transfer(orig, "dst_offset"), 1, "mem")
-
-    def wrapper(queue: Any, mem: Any, hostbuf: Any, dst_offset: int = 0,
-                wait_for: Any = None, is_blocking: bool = True) -> Any:
-        evt = app_commands.stage_upload(queue, mem, hostbuf, dst_offset, wait_for)
-        if evt is None:
-            return plain(queue, mem, hostbuf, dst_offset, wait_for, is_blocking)
-        return evt
-    wrapper.__name__ = getattr(orig, "__name__", "wrapper")
-    return wrapper
+    return _runtime_first(
+        lambda q, mem, host, off, wait, _blocking: app_commands.stage_upload(
+            q, mem, host, off, wait),
+        _writes(_transfer(orig, "dst_offset"), 1, "mem"), "dst_offset")
 
 
 def _map_buffer(orig: Callable) -> Callable:
