@@ -9,7 +9,6 @@ Imports under ``if TYPE_CHECKING:`` never run and are left out.
 from __future__ import annotations
 
 import ast
-import warnings
 from pathlib import Path
 
 import networkx as nx
@@ -19,8 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent / "skmd"
 #: module-level circles allowed for now; any other fails the test
 KNOWN_CIRCLES: set[frozenset[str]] = set()
 
-#: circles closed only by imports inside functions, known and being reworked (reported
-#: as warnings, never asserted)
+#: circles closed only by imports inside functions that are known (none are left)
 KNOWN_FUNCTION_LEVEL_CIRCLES: set[frozenset[str]] = set()
 
 
@@ -103,9 +101,9 @@ def _circles(graph: nx.DiGraph) -> set[frozenset[str]]:
 def test_no_new_module_level_import_circle():
     top, inner = import_graphs()
     late = _circles(nx.compose(top, inner)) - _circles(top)
-    for circle in sorted(map(sorted, late)):
-        known = "known" if frozenset(circle) in KNOWN_FUNCTION_LEVEL_CIRCLES else "NEW"
-        warnings.warn(f"{known} import circle through imports inside functions: {circle}")
+    new_late = late - KNOWN_FUNCTION_LEVEL_CIRCLES
+    assert not new_late, ("import circles through imports inside functions: "
+                          f"{sorted(map(sorted, new_late))}")
     new = _circles(top) - KNOWN_CIRCLES
     assert not new, f"module-level import circles: {sorted(map(sorted, new))}"
 

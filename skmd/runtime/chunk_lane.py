@@ -11,7 +11,7 @@ back before its frames are packed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, NoReturn
 
 import numpy as np
 import pyopencl as cl
@@ -25,6 +25,12 @@ from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
 from skmd.runtime.split_plan import sub_launch_shape
 from skmd.vast import chunks as vchunks
 from skmd.vast import pages
+
+
+def refuse(kernel: str, why: str) -> NoReturn:
+    """Refuse a launch over a host-backed buffer the way pyopencl refuses one."""
+    raise cl.RuntimeError(f"skmd: kernel {kernel} cannot run over a buffer larger than the "
+                          f"device (kept in host memory): {why}")
 
 
 @dataclass
@@ -245,7 +251,6 @@ class Lane:
             tables = self._inspect(first, last, windows, slot, ins + wait)
             if tables is None:
                 if last - first < 2:
-                    from skmd.runtime.chunked import refuse
                     refuse(work.entry.name, "the pages one work-group row reads through the "
                                             "page table do not fit the device")
                 mid = (first + last) // 2

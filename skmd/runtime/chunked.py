@@ -18,7 +18,7 @@ import gc
 import threading
 import time
 from collections import deque
-from typing import Any, NoReturn
+from typing import Any
 
 import pyopencl as cl
 
@@ -26,7 +26,7 @@ from skmd.records import LaunchRecord
 from skmd.runtime import homecoming, host_backed, launches, raw
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import kernels as kmod
-from skmd.runtime.chunk_lane import Lane, LaneWork
+from skmd.runtime.chunk_lane import Lane, LaneWork, refuse
 from skmd.runtime.kernels import ArgValue
 from skmd.vast import chunks as vchunks
 from skmd.vast import pages
@@ -39,11 +39,6 @@ FILL = 0.4
 #: a launch runs in at least this many chunks (when they are not below CHUNK_FLOOR)
 MIN_CHUNKS = 16
 CHUNK_FLOOR = 32 << 20
-
-
-def refuse(kernel: str, why: str) -> NoReturn:
-    raise cl.RuntimeError(f"skmd: kernel {kernel} cannot run over a buffer larger than the "
-                          f"device (kept in host memory): {why}")
 
 
 def _uses(an: Any, args: dict[int, ArgValue], launch: Any, name: str
