@@ -327,3 +327,29 @@ def test_random_programs_never_read_stale_bytes(split_context, ops, fractions):
     if launched and 0.0 < fractions[0] < 1.0:  # the first launch's shares
         assert draws["splits"], "no launch was split"
 
+
+
+def test_a_staged_upload_takes_page_locked_memory_in_the_programs_context(
+        monkeypatch, small_uploads_staged):
+    """Staging an upload makes no context of skmd's own on the home device: a second
+    context on a GPU costs 0.1 s and holds the program's calls while it is made."""
+    import pyopencl as cl
+    from skmd.runtime import staging
+    with skmd_installed(policy="even", pinned_copies="always") as rt:
+        # as on a GPU machine, where discovery leaves the home device and the pool no
+        # context (here the CPU compiler probe may have made one)
+        home = rt.home
+        home._context = None
+        home.has_context.clear()
+        staging.set_pool(staging.StagingPool(lambda: home.context, lambda: home.queue,
+                                             offer=home.adopt_context))
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        made = []
+        monkeypatch.setattr(cl, "Context", lambda *a, **k: made.append(a))  # none may be
+        a = np.arange(N, dtype=np.int32)
+        A = cl.Buffer(ctx, cl.mem_flags.READ_ONLY, a.nbytes)
+        cl.enqueue_copy(q, A, a)
+        assert bufmod.state_of(A).host is not None, "the upload was not staged"
+        assert made == []
+        assert staging.pool().context.int_ptr == ctx.int_ptr == rt.home.context.int_ptr
