@@ -186,28 +186,20 @@ class Background:
                 return entry_of(kernel)
             with self._lock:
                 self._analyses.append(self._workers.submit(self._analyse, kernel))
-        else:
-            stand.relaunched += 1  # launched again while its analysis is under way
         return stand
 
     def _analyse(self, kernel: Any) -> None:
-        """Analyse ``kernel``; start its partition-ready builds right away where it
-        was launched again meanwhile.  A kernel launched once has its builds started
-        by its next launch's decision instead: one that never comes back (a program
-        that launches once and exits) costs no build, and no wait for one at exit."""
+        """Analyse ``kernel``.  Its partition-ready builds are started by a later
+        launch's decision, once the kernel has run long enough for a split to pay
+        for them: a kernel too short to split (or launched once) builds nothing and
+        keeps no driver busy beside the program, nor exit waiting for a build."""
         if self.stopping:
             return
-        e = entry_of(kernel)
+        entry_of(kernel)
         found = self._program_of(kernel)
         if found is not None:
             with self._lock:
                 self._analysed.add(found)
-        stand = getattr(kernel, "_skmd_pending", None)
-        again = stand is not None and stand.relaunched > 0
-        if again and e.reason is None and e.partition_source is not None:
-            self.clone_ready(e, self.rt.home, kernel.context)
-            for d in self.rt.order[1:]:
-                self.clone_ready(e, d, d.context)
 
     @staticmethod
     def _program_of(kernel: Any) -> tuple[str, str] | None:
@@ -235,7 +227,8 @@ class Background:
         """What a decision asks, in one question: the helpers not ready to take a
         share (their partition-ready kernels not built, ``start``: their builds
         started; or, for the models, ``model``, set-up not done), and whether the
-        home device's kernel in ``ctx`` is built (its build started when not)."""
+        home device's kernel in ``ctx`` is built (``start``: its build started when
+        not; a GPU's compiler beside the program's own builds slows them down)."""
         built = [self.clone_ready(entry, d, d.context) if start
                  else self.built(entry, d, d.context) for d in helpers]
         known = True
@@ -243,7 +236,8 @@ class Background:
             known = self.ready.is_set() and (
                 self.want_devices() if start else self.devices_ready.is_set())
         waiting = [d.label for d, ok in zip(helpers, built) if not (ok and known)]
-        return waiting, self.clone_ready(entry, home, ctx)
+        return waiting, (self.clone_ready(entry, home, ctx) if start
+                         else self.built(entry, home, ctx))
 
     def clone_ready(self, entry: KernelEntry, dev: PhysicalDevice, ctx: Any) -> bool:
         """Whether ``entry``'s partition-ready kernel for ``dev`` in ``ctx`` is built;

@@ -6,8 +6,7 @@ launch on the home device whether to run it whole (asynchronously, as pyopencl
 would) or split (synchronously, through :mod:`skmd.runtime.executor`).  What it
 does is kept in rooms of their own: the run log in :mod:`.recording`, link
 speeds in :mod:`.link_book`, the decisions in :mod:`.deciding`, running a launch
-whole or split in :mod:`.running`; what a mode changes is asked of
-:mod:`skmd.modes`.
+whole or split in :mod:`.running`; what a mode changes is asked of :mod:`skmd.modes`.
 """
 from __future__ import annotations
 
@@ -297,7 +296,9 @@ class Runtime:
                 span = (min(prev[4] * 2, s.tuning.max_reuse) if same
                         else s.tuning.decision_reuse)
             entry.decisions[key] = (launch, plan, reason, span, span)
-        if reason is None and plan is not None:
+        # wholly on home (home timed): the program's own kernel runs, nothing is built
+        alone = plan is not None and {k for k, v in plan.items() if v} == {self.home.label}
+        if reason is None and plan is not None and not alone:
             try:
                 self.clone(entry, self.home, queue.context)
             except Exception as exc:  # never a wrong answer: the original kernel, whole
@@ -307,7 +308,8 @@ class Runtime:
             return running.run_whole(self, queue, kernel, entry, args, gsize, lsize, offset,
                                      wait_for, g_times_l, allow_empty,
                                      reason or "single device chosen", key)
-        return running.run_split(self, queue, entry, args, launch, plan, wait_for, s, key, note)
+        return running.run_split(self, queue, entry, args, launch, plan, wait_for, s, key, note,
+                                 kernel if alone else None)
 
     # -- what graph mode and the shim ask of the runtime's rooms ------------------
     # links (see :class:`LinkBook`)

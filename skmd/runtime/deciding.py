@@ -105,11 +105,13 @@ class Decider:
         start = not model or (t_home is not None and policy.worth_building(
             entry.launches * t_home, bg.build_s, s.tuning.build_payback))
         waiting, home_ready = bg.readiness(entry, self.rt.home, ctx, order[1:], start, model)
-        if not home_ready:
-            return Decision(reason="partition-ready program building (off the launch "
-                                   "path): whole meanwhile", span=s.tuning.wait_reuse)
         if waiting:
             order = [d for d in order if d.label not in waiting]
+        if not home_ready and (start or len(order) > 1):
+            # a split needs home's partition-ready kernel too; timing home alone (the
+            # models' first launch) runs the program's own kernel
+            return Decision(reason="partition-ready program building (off the launch "
+                                   "path): whole meanwhile", span=s.tuning.wait_reuse)
         labels = [d.label for d in order]
         if len(order) < 2 and not model:
             return Decision(reason="helpers' programs building: whole meanwhile",

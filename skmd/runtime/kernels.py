@@ -56,8 +56,6 @@ class KernelEntry:
     _written_idx: tuple[int, ...] | None = None
     #: launches decided without a model or measured speeds (the first runs whole)
     undecided: int = 0
-    #: a stand-in's launches after the first, while the kernel's analysis ran
-    relaunched: int = 0
     #: launches of this kernel so far (what the home device spent on it, times its
     #: predicted time, says when helpers' programs are worth building)
     launches: int = 0

@@ -52,9 +52,10 @@ def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelE
 def run_split(rt: Any, queue: cl.CommandQueue, entry: KernelEntry, args: dict[int, ArgValue],
               launch: Launch, shares: dict[str, int], wait_for: Any,
               s: config.Settings, key: tuple | None = None,
-              note: str | None = None) -> cl.Event:
+              note: str | None = None, original: cl.Kernel | None = None) -> cl.Event:
     """``shares`` work-groups per device, synchronously (the application's queue
-    and events are waited on first); the split is recorded and learned from."""
+    and events are waited on first); the split is recorded and learned from.
+    ``original``: the program's kernel, run where home takes every row."""
     t_start = time.perf_counter()
     if wait_for:
         raw.wait_for_events(list(wait_for))
@@ -78,7 +79,7 @@ def run_split(rt: Any, queue: cl.CommandQueue, entry: KernelEntry, args: dict[in
     rec.reason = note
     with rt.split_lock:
         run = SplitRun(rt, queue, entry, args, launch,
-                       [Share(d, a, b) for d, a, b in ranges], rec)
+                       [Share(d, a, b) for d, a, b in ranges], rec, original=original)
         check = verify.prepare(rt, queue, entry, args, launch) if s.verify else None
         run.run()
         if check is not None:
