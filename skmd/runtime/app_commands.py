@@ -66,6 +66,8 @@ def _pinned_bytes(rt: Any, mem: Any, hostbuf: Any, offset: int, wait_for: Any,
                 or (into_host and view.readonly) or offset < 0
                 or offset + view.nbytes > int(mem.size)):
             return None  # what pyopencl would refuse, it refuses itself
+        if not placement.book(rt).pinning.pays(view.nbytes):
+            return None
         return np.frombuffer(view, dtype=np.uint8)
     except (TypeError, ValueError, cl.Error):
         return None

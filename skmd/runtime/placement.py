@@ -23,6 +23,7 @@ import numpy as np
 import pyopencl as cl
 
 from skmd.decide import locations as where_mod
+from skmd.decide.pinning import PinRental
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import copies, homecoming, raw
 
@@ -35,10 +36,12 @@ class Placement:
     """What the runtime learns about placing uploads in this process, per upload size
     (programs upload buffers of the same sizes again and again)."""
 
-    def __init__(self) -> None:
+    def __init__(self, pin_after_bytes: int = 0) -> None:
         self.lock = threading.Lock()
         #: size -> [uploads still to send home at once, the current interval]
         self.skips: dict[int, list[int]] = {}
+        #: whether page-locked memory pays yet (chunked copies, staged uploads)
+        self.pinning = PinRental(pin_after_bytes)
 
     def read_whole(self, size: int) -> None:
         """A staged upload of ``size`` bytes was read by a launch run whole on home."""
@@ -66,7 +69,7 @@ def book(rt: Any) -> Placement:
     """What ``rt`` learned about placing uploads (made on first use)."""
     got = getattr(rt, "_skmd_placement", None)
     if got is None:
-        got = rt._skmd_placement = Placement()
+        got = rt._skmd_placement = Placement(rt.settings.tuning.pin_after_bytes)
     return got
 
 
@@ -89,7 +92,8 @@ def waits_on_host(rt: Any, size: int) -> bool:
     launch that reads it."""
     if len(rt.devices) < 2:
         return False
-    return where_mod.stages_lazily(len(rt.devices), book(rt).take(size))
+    b = book(rt)
+    return where_mod.stages_lazily(len(rt.devices), b.take(size)) and b.pinning.pays(size)
 
 
 def upload(rt: Any, queue: cl.CommandQueue, mem: Any, src: np.ndarray, graph: bool,

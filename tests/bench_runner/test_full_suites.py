@@ -25,7 +25,7 @@ def test_every_graph_scheduled_over_devices_holding_copies_is_correct(monkeypatc
     from skmd.runtime.devices import PhysicalDevice
     monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
     monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
-    tuned(monkeypatch, stage_min_bytes=0)
+    tuned(monkeypatch, stage_min_bytes=0, pin_after_bytes=0)
     monkeypatch.setattr(PhysicalDevice, "zero_copy", property(lambda self: False))
     sent = []
     real_start = prefetch.StagedSends.start

@@ -168,3 +168,11 @@ def test_helpers_programs_are_worth_building_once_the_kernel_ran_payback_times_a
     assert worth_building(k * 0.25, 0.25, k)
     assert worth_building(0.0, 0.0, k)
     assert worth_building(2.0, 0.5, payback=4.0) and not worth_building(1.9, 0.5, payback=4.0)
+
+
+def test_page_locked_memory_is_rented_until_the_bytes_moved_would_have_paid_for_it():
+    from skmd.decide import PinRental
+    r = PinRental(after_bytes=100)
+    assert [r.pays(40), r.pays(40), r.pays(40)] == [False, False, False]  # 120 moved
+    assert r.pays(1) and r.pays(10 ** 9)  # from now on, for good
+    assert PinRental(after_bytes=0).pays(1)

@@ -66,7 +66,7 @@ def place_kernels(monkeypatch, where) -> None:
     monkeypatch.setattr(graph_mode.mkmd_graph, "schedule", placed)
     monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
     monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
-    tuned(monkeypatch, stage_min_bytes=0)  # the test's buffers are small
+    tuned(monkeypatch, stage_min_bytes=0, pin_after_bytes=0)  # the test's buffers are small
 
 
 @pytest.fixture
@@ -383,7 +383,7 @@ def test_random_graphs_on_random_devices_give_a_bare_runs_bytes(monkeypatch, cop
     pick = random.Random(seed)
     place_kernels(monkeypatch, lambda node, devs: pick.choice(devs))
     if through:
-        tuned(monkeypatch, pipeline_min_bytes=1)
+        tuned(monkeypatch, pipeline_min_bytes=1, pin_after_bytes=0)
     bad, records = compare_with_and_without(random_program(seed), mode="mkmd",
                                             policy="even",
                                             pinned_copies="always" if through else "auto")

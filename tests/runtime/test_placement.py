@@ -36,7 +36,7 @@ GROUPS = N // LOCAL
 
 @pytest.fixture
 def small_uploads_staged(monkeypatch):
-    tuned(monkeypatch, stage_min_bytes=0)  # the test's buffers are small
+    tuned(monkeypatch, stage_min_bytes=0, pin_after_bytes=0)  # the test's buffers are small
 
 
 def split_as(monkeypatch, shares_of):
@@ -283,7 +283,7 @@ def split_context():
     import pyopencl as cl
 
     mp = pytest.MonkeyPatch()
-    tuned(mp, stage_min_bytes=0)
+    tuned(mp, stage_min_bytes=0, pin_after_bytes=0)
     draws = {"fractions": [0.5]}
 
     def shares(labels):

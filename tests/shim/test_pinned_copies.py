@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from skmd.runtime import copies
-from skmd.testing import compare_with_and_without, run_with_skmd
+from skmd.testing import compare_with_and_without, run_with_skmd, tuned
 
 N = (3 << 20) + 12345  # floats: 12 MiB and a bit, so chunks wrap and the last is short
 
@@ -48,6 +48,7 @@ def program(cl) -> dict[str, np.ndarray]:
 
 @pytest.fixture
 def calls(monkeypatch):
+    tuned(monkeypatch, pin_after_bytes=0)  # page-locked memory from the first transfer
     seen = {"write": 0, "read": 0, "write_through": 0}
     for name in seen:
         real = getattr(copies, name)
@@ -118,3 +119,28 @@ def test_a_transfer_pyopencl_refuses_is_refused_as_without_skmd(calls):
     with skmd_installed(pinned_copies="always"):
         assert attempt() == bare
     assert calls == {"write": 0, "read": 0, "write_through": 0}
+
+
+def test_page_locked_memory_is_taken_once_the_driver_has_moved_enough(calls, monkeypatch):
+    """Ski rental: transfers take the driver's path until they have moved
+    ``pin_after_bytes``; only then does skmd pin memory for its chunks."""
+    tuned(monkeypatch, pin_after_bytes=20 << 20)
+
+    def moves(cl):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        x = np.arange(3 << 20, dtype=np.float32)  # 12 MiB each way
+        d = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, x.nbytes)
+        got = []
+        for k in range(3):
+            cl.enqueue_copy(q, d, x + k)
+            y = np.empty_like(x)
+            cl.enqueue_copy(q, y, d)
+            got.append((dict(calls), y))
+        return got
+    got, _ = run_with_skmd(moves, pinned_copies="always", mode="inorder")
+    assert got[0][0] == {"write": 0, "read": 0, "write_through": 0}  # 12 + 12 MiB unpinned
+    assert got[1][0] == {"write": 1, "read": 1, "write_through": 0}
+    assert got[2][0] == {"write": 2, "read": 2, "write_through": 0}
+    x = np.arange(3 << 20, dtype=np.float32)
+    assert all(np.array_equal(y, x + k) for k, (_, y) in enumerate(got))
