@@ -11,7 +11,7 @@
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
-#         | house1 | vast | place1
+#         | house1 | vast | place1 | spy4
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -469,6 +469,33 @@ spy1|spy2)
     python3 benchmarks/spy_summary.py "$r/spy_sync_$k.raw" --top 12 --depth 12 > "$r/spy_sync_$k.txt" 2>&1
     rm -f "$r/spy_sync_$k.raw"
   done ;;
+spy4)
+  # where pyopencl.array programs' extra process time goes (unseen3 at gpu61: +0.6-1.2 s
+  # on array_arith and dot_reduction, more on a second run): each program plain, under
+  # skmd twice on one store and over gpu0 alone, timed; then the same three under py-spy
+  # (every thread, waits included), and what skmd did in each run (explain)
+  spy=/tmp/site/bin/py-spy
+  for b in array_arith dot_reduction; do
+    p=skmd/bench/unseen/programs/$b.py
+    timeout 60 python3 "$p" paper > /dev/null 2>&1
+    d=$(mktemp -d); e=$(mktemp -d)
+    for k in 1 2; do
+      /usr/bin/time -f "$b plain %e" timeout 60 python3 "$p" paper > /dev/null
+      SKMD_PROFILE_DIR=$d /usr/bin/time -f "$b skmd$k %e" timeout 60 python3 -m skmd run "$p" paper > /dev/null
+      SKMD_DEVICES=gpu0 SKMD_PROFILE_DIR=$e /usr/bin/time -f "$b gpu0only$k %e" timeout 60 python3 -m skmd run "$p" paper > /dev/null
+    done
+    SKMD_PROFILE_DIR=$d python3 -m skmd explain --list --all > "$r/explain_$b.txt" 2>&1
+    SKMD_PROFILE_DIR=$d python3 -m skmd explain >> "$r/explain_$b.txt" 2>&1
+    d=$(mktemp -d)
+    for k in plain 1 2; do
+      how="-m skmd run"; [ "$k" = plain ] && how=
+      SKMD_PROFILE_DIR=$d timeout 90 $spy record -r 500 --nonblocking --idle -t -f raw \
+        -o "$r/spy_${b}_$k.raw" -- python3 $how "$p" paper > /dev/null 2>&1
+      python3 benchmarks/spy_summary.py "$r/spy_${b}_$k.raw" --rate 500 --top 14 --depth 12 \
+        > "$r/spy_${b}_$k.txt" 2>&1
+      rm -f "$r/spy_${b}_$k.raw"
+    done
+  done > "$r/times.txt" 2>&1 ;;
 house1)
   # after settings were passed in, graph mode split into rooms and a launch's walk
   # shortened (behaviour meant unchanged): synchronised launches twice on one store
