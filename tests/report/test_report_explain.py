@@ -151,3 +151,14 @@ def test_bytes_cell_says_how_long_each_link_was_busy():
     assert any(ln.startswith("host→gpu0 ") and human_time(0.2e-3) in ln for ln in lines), cell
     assert any(ln.startswith("host→gpu1 ") and human_time(0.25e-3) in ln for ln in lines), cell
     assert any(ln.startswith("gpu0→host ") and human_time(0.1e-3) in ln for ln in lines), cell
+
+
+def test_to_dict_is_a_copy(records: list[LaunchRecord]) -> None:
+    """What to_dict hands out can be changed without changing the record."""
+    r = records[0]
+    d = r.to_dict()
+    d["shares"]["gpu0"] = -1
+    d["pieces"][0]["device"] = "elsewhere"
+    d["notes"].append("more")
+    assert r.shares["gpu0"] == 450 and r.pieces[0].device != "elsewhere"
+    assert "more" not in r.notes
