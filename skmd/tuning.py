@@ -26,6 +26,11 @@ class Tuning:
     max_reuse: int = 4096
     #: launches that reuse a decision made while builds or set-up were under way
     wait_reuse: int = 16
+    #: a launch is split, or helpers calibrated on it, only when the home device takes
+    #: at least this many times a split's measured fixed cost (host hand-offs, waits;
+    #: 300 us until measured): shorter ones lose to their own overhead whatever the
+    #: helpers' speed (a 0.2 ms stencil on an H100 split with the CPU ran 3-5 ms)
+    split_fixed_factor: float = 4.0
     #: helpers' programs for a kernel (and the helpers' probes) are built once the home
     #: device has spent this many times a build's time on it: a build still under way
     #: when the program ends is waited for (a compiler must not be stopped mid-build),

@@ -70,12 +70,18 @@ def unmeasured(total: int, home: str, unknown: Sequence[str], undecided: int,
     return None
 
 
-def too_short(seconds: float, min_split_us: float) -> str | None:
+def too_short(seconds: float, min_split_us: float, split_fixed_s: float = 0.0
+              ) -> str | None:
     """Why a launch predicted to take ``seconds`` on one device is not worth splitting
-    (nor calibrating helpers for), or None."""
+    (nor calibrating helpers for), or None.  ``split_fixed_s``: the least a split
+    must last (its measured fixed cost, times the margin it must beat): a launch
+    shorter than that loses to its own hand-offs, whatever the helpers' speed."""
     if seconds * 1e6 < min_split_us:
         return (f"too short to split ({seconds * 1e6:.0f} us predicted "
                 f"< SKMD_MIN_SPLIT_US={min_split_us:g})")
+    if seconds < split_fixed_s:
+        return (f"too short to split ({seconds * 1e6:.0f} us predicted < "
+                f"{split_fixed_s * 1e6:.0f} us, a split's measured fixed cost with margin)")
     return None
 
 
@@ -87,11 +93,11 @@ def worth_building(home_spent_s: float, build_s: float, payback: float) -> bool:
 
 
 def modelled(problem: partition.PartitionProblem, policy: str, min_split_us: float,
-             home: str) -> Decision:
+             home: str, split_fixed_s: float = 0.0) -> Decision:
     """The models' choice for a launch every device has a speed for."""
     single = partition.single(problem)
     alone = (single.cost, max(single.shares, key=single.shares.get))
-    short = too_short(single.cost, min_split_us)
+    short = too_short(single.cost, min_split_us, split_fixed_s)
     if short is not None:
         return Decision(reason=short, alone=alone)
     plan = partition.choose(problem, policy)

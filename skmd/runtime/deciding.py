@@ -32,6 +32,13 @@ class Decider:
         #: costs (the partition-ready build, device buffers), not a split's overhead
         self._shared_before: set[tuple[str, str]] = set()
 
+    def split_fixed_s(self, s: config.Settings) -> float:
+        """The shortest launch a split (or a helper's calibration) may pay on, beside
+        ``SKMD_MIN_SPLIT_US`` (0 there: no floor at all, any launch may split)."""
+        if s.min_split_us <= 0:
+            return 0.0
+        return s.tuning.split_fixed_factor * self.split_overhead_s
+
     def sample(self, entry: KernelEntry, launch: Launch, groups: int) -> Any:
         """What the performance models know a launch by, ``groups`` of it enabled."""
         from skmd.predict.features import Sample
@@ -94,7 +101,7 @@ class Decider:
         if t_home is not None and fetch_s is not None and s.policy != "single":
             # what the models would conclude anyway once every helper is measured
             # (the best single device is no slower than home): no calibration, no build
-            short = policy.too_short(t_home, s.min_split_us)
+            short = policy.too_short(t_home, s.min_split_us, self.split_fixed_s(s))
             if short is not None:
                 return Decision(reason=short)
         # a helper takes a share only once its program is built and, for the models,
@@ -178,7 +185,7 @@ class Decider:
         if len(order) < 2:
             return Decision(reason="no helper can pay or take a share yet")
         problem = replace(problem, launch_overhead_s=self.split_overhead_s)
-        return policy.modelled(problem, s.policy, s.min_split_us, home)
+        return policy.modelled(problem, s.policy, s.min_split_us, home, self.split_fixed_s(s))
 
     def _hopeful(self, entry: KernelEntry, launch: Launch, order: list[PhysicalDevice],
                  s: config.Settings, t_home: float, where: dict[int, str]

@@ -176,3 +176,11 @@ def test_page_locked_memory_is_rented_until_the_bytes_moved_would_have_paid_for_
     assert [r.pays(40), r.pays(40), r.pays(40)] == [False, False, False]  # 120 moved
     assert r.pays(1) and r.pays(10 ** 9)  # from now on, for good
     assert PinRental(after_bytes=0).pays(1)
+
+
+def test_a_launch_shorter_than_a_splits_fixed_cost_is_too_short():
+    from skmd.decide import policy
+    assert policy.too_short(500e-6, 200, split_fixed_s=1.2e-3).startswith("too short")
+    assert "fixed cost" in policy.too_short(500e-6, 200, split_fixed_s=1.2e-3)
+    assert policy.too_short(2e-3, 200, split_fixed_s=1.2e-3) is None
+    assert "SKMD_MIN_SPLIT_US" in policy.too_short(100e-6, 200, split_fixed_s=1.2e-3)
