@@ -22,7 +22,7 @@ from skmd.runtime import raw
 from skmd.runtime import buffers as bufmod
 from skmd.runtime.host_bytes import TRANSFER_BYTES
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
-from skmd.runtime.split_plan import sub_launch_shape
+from skmd.runtime.split_plan import sub_launch_size
 from skmd.vast import chunks as vchunks
 from skmd.vast import pages
 
@@ -236,8 +236,8 @@ class Lane:
 
     def _enqueue(self, q: Any, k: cl.Kernel, first: int, last: int, wait: list) -> Any:
         launch = self.work.launch
-        gs, off = sub_launch_shape(launch, first, last, self.work.entry.analysis.launch_mode)
-        return raw.enqueue_nd_range_kernel(q, k, gs, launch.local_size, off, wait or None,
+        gs = sub_launch_size(launch, first, last, self.work.entry.analysis.launch_mode)
+        return raw.enqueue_nd_range_kernel(q, k, gs, launch.local_size, None, wait or None,
                                            False, False)
 
     def _chunk(self, first: int, last: int, slot: _Slot) -> list[tuple[int, int]] | None:

@@ -22,7 +22,7 @@ from skmd.runtime import faults, homecoming, placement, raw, staging
 from skmd.runtime.fold_outputs import OutputMerge
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
-from skmd.runtime.split_plan import BufferPlan, Share, plan_buffers, sub_launch_shape
+from skmd.runtime.split_plan import BufferPlan, Share, plan_buffers, sub_launch_size
 from skmd.transform import Launch
 
 
@@ -154,8 +154,8 @@ class SplitRun:
         t_m = time.perf_counter()
         merge_bytes = 0
         for s, outs in zip(others, results):
-            merge_bytes += merger.helper(s, outs, sub_launch_shape(self.launch, s.first,
-                                                                   s.last, mode))
+            merge_bytes += merger.helper(s, outs, sub_launch_size(self.launch, s.first,
+                                                                  s.last, mode))
         self.record.merge = merger.method
         merged = any(results)
         if merged or merger.origs:
@@ -221,8 +221,8 @@ class SplitRun:
         k = self.rt.clone(self.entry, self.home, self.queue.context)
         replay_args(k, self.args, {})
         self._trailing(k, Share(self.home, first, last))
-        gs, off = sub_launch_shape(self.launch, first, last, mode)
-        return raw.enqueue_nd_range_kernel(self.hq, k, gs, self.launch.local_size, off,
+        gs = sub_launch_size(self.launch, first, last, mode)
+        return raw.enqueue_nd_range_kernel(self.hq, k, gs, self.launch.local_size, None,
                                            None, False, False)
 
     def _helper_failed(self, sh: Share, plans: list[BufferPlan], exc: Exception) -> None:
@@ -323,10 +323,10 @@ class SplitRun:
         k = self.rt.clone(self.entry, dev, dev.context)
         replay_args(k, self.args, swap)
         self._trailing(k, s)
-        gs, off = sub_launch_shape(self.launch, s.first, s.last, mode)
+        gs = sub_launch_size(self.launch, s.first, s.last, mode)
         faults.maybe_fail(dev.label, "launch")
         t_enq = time.perf_counter()
-        evt = raw.enqueue_nd_range_kernel(q, k, gs, self.launch.local_size, off,
+        evt = raw.enqueue_nd_range_kernel(q, k, gs, self.launch.local_size, None,
                                              None, False, False)
         self.launched.add(dev.label)
         chained = self.lazy and self.on_enqueued is not None

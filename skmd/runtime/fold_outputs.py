@@ -17,8 +17,6 @@ import pyopencl as cl
 from skmd.runtime import merge_diff as mergemod
 from skmd.runtime import faults, merge_generated, raw
 
-#: (global size, global offset or None) of a helper's rows
-Shape = tuple[tuple[int, ...], "tuple[int, ...] | None"]
 
 
 @dataclass
@@ -62,7 +60,7 @@ class OutputMerge:
         return "+".join(sorted(self.methods))
 
     def helper(self, s: Any, outs: Sequence[tuple[Any, tuple[int, int], np.ndarray]],
-               shape: Shape) -> int:
+               global_size: tuple[int, ...]) -> int:
         """Merge one helper's outputs (``outs``: plan, byte range, host copy); bytes merged."""
         run = self.run
         hq, ctx = run.hq, run.queue.context
@@ -86,7 +84,7 @@ class OutputMerge:
                 self.methods.add("diff")
         if parts:
             try:
-                self._kernel(s, parts, shape)
+                self._kernel(s, parts, global_size)
             except Exception as exc:
                 # exact too: a kernel with a merge kernel never reads what it writes,
                 # so its rows give the helper's values when home runs them again
@@ -96,7 +94,7 @@ class OutputMerge:
                 self.methods.add("rerun")
         return n
 
-    def _kernel(self, s: Any, parts: dict[int, Any], shape: Shape) -> None:
+    def _kernel(self, s: Any, parts: dict[int, Any], global_size: tuple[int, ...]) -> None:
         """Copy helper ``s``'s stores from ``parts`` into the home buffers, on home.
 
         An output already merged by slices stands in for its own part: its stores
@@ -109,8 +107,7 @@ class OutputMerge:
         for a in run.entry.analysis.merge_parts:
             parts.setdefault(a, None)  # a NULL output: the kernel never stores there
         sd = run.launch.split_dim
-        gs, off = shape
         merge_generated.enqueue(run.hq, self.kernel, run.entry, run.args,
-                             (run.launch.global_size[sd], s.first, s.last), parts, gs,
-                             run.launch.local_size, off)
+                             (run.launch.global_size[sd], s.first, s.last), parts, global_size,
+                             run.launch.local_size)
         self.methods.add("kernel")

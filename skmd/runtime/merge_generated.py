@@ -66,7 +66,7 @@ def build(entry: KernelEntry, home: Any, ctx: cl.Context) -> cl.Kernel | None:
 def enqueue(queue: cl.CommandQueue, k: cl.Kernel, entry: KernelEntry,
             args: Mapping[int, ArgValue], trailing: tuple[int, int, int],
             parts: Mapping[int, Any], global_size: tuple[int, ...],
-            local_size: tuple[int, ...], offset: tuple[int, ...] | None) -> cl.Event:
+            local_size: tuple[int, ...]) -> cl.Event:
     """Run the merge kernel over one helper's rows (``trailing``: size, first, last).
 
     ``parts`` maps every written argument to the buffer holding the helper's values
@@ -79,5 +79,5 @@ def enqueue(queue: cl.CommandQueue, k: cl.Kernel, entry: KernelEntry,
             raw.kernel_set_arg(k, n + j, np.uint64(v))
         for j, a in enumerate(entry.analysis.merge_parts):
             raw.kernel_set_arg(k, n + 3 + j, parts[a])
-        return raw.enqueue_nd_range_kernel(queue, k, global_size, local_size, offset,
+        return raw.enqueue_nd_range_kernel(queue, k, global_size, local_size, None,
                                            None, False, False)

@@ -16,7 +16,7 @@ import pyopencl as cl
 
 from skmd.runtime import faults, raw
 from skmd.runtime.devices import PhysicalDevice
-from skmd.runtime.split_plan import sub_launch_shape
+from skmd.runtime.split_plan import sub_launch_size
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
 from skmd.transform import Launch
 
@@ -119,11 +119,11 @@ class Profiler:
         for g in counts:
             raw.kernel_set_arg(k, n + 1, np.uint64(0))
             raw.kernel_set_arg(k, n + 2, np.uint64(g))
-            gs, off = sub_launch_shape(launch, 0, g, an.launch_mode)
+            gs = sub_launch_size(launch, 0, g, an.launch_mode)
             best = float("inf")
             for _ in range(2):
                 t = time.perf_counter()
-                evt = raw.enqueue_nd_range_kernel(q, k, gs, launch.local_size, off, None,
+                evt = raw.enqueue_nd_range_kernel(q, k, gs, launch.local_size, None, None,
                                                   False, False)
                 evt.wait()
                 wall = time.perf_counter() - t
@@ -140,8 +140,8 @@ class Profiler:
                 if best * g_last / g > BUDGET_S:
                     break
                 raw.kernel_set_arg(k, n + 2, np.uint64(g_last))
-                gs, off = sub_launch_shape(launch, 0, g_last, an.launch_mode)
-                evt = raw.enqueue_nd_range_kernel(q, k, gs, launch.local_size, off, None,
+                gs = sub_launch_size(launch, 0, g_last, an.launch_mode)
+                evt = raw.enqueue_nd_range_kernel(q, k, gs, launch.local_size, None, None,
                                                   False, False)
                 evt.wait()
                 try:

@@ -54,21 +54,19 @@ class BufferPlan:
     stays: bool = False
 
 
-def sub_launch_shape(launch: Launch, first: int, last: int, mode: str
-                     ) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
-    """Global size and offset that run rows ``[first, last)`` of ``launch``.
+def sub_launch_size(launch: Launch, first: int, last: int, mode: str) -> tuple[int, ...]:
+    """Global size that runs rows ``[first, last)`` of ``launch`` (with no offset).
 
     An offset launch starts at row 0 for the driver: the kernel adds ``first``
     (its ``skmd_first`` argument) itself, since a driver may keep global offsets
     in 31 bits (NVIDIA's faults at 2**31 work-items, ``benchmarks/offset_probe.py``).
     """
-    sd = launch.split_dim
-    ls = launch.local_size[sd]
     if mode == "guard":
-        return tuple(launch.global_size), None
+        return tuple(launch.global_size)
+    sd = launch.split_dim
     gs = list(launch.global_size)
-    gs[sd] = (last - first) * ls
-    return tuple(gs), None
+    gs[sd] = (last - first) * launch.local_size[sd]
+    return tuple(gs)
 
 
 def plan_buffers(entry: KernelEntry, args: dict[int, ArgValue], launch: Launch,

@@ -16,7 +16,7 @@ import pyopencl as cl
 from skmd.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import homecoming, raw
-from skmd.runtime.split_plan import sub_launch_shape
+from skmd.runtime.split_plan import sub_launch_size
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
 from skmd.transform import Launch
 
@@ -44,8 +44,8 @@ def prepare(rt: Any, queue: cl.CommandQueue, entry: KernelEntry,
     raw.kernel_set_arg(k, n, np.uint64(launch.global_size[launch.split_dim]))
     raw.kernel_set_arg(k, n + 1, np.uint64(0))
     raw.kernel_set_arg(k, n + 2, np.uint64(launch.total_groups))
-    gs, off = sub_launch_shape(launch, 0, launch.total_groups, entry.analysis.launch_mode)
-    raw.enqueue_nd_range_kernel(hq, k, gs, launch.local_size, off, None, False, False)
+    gs = sub_launch_size(launch, 0, launch.total_groups, entry.analysis.launch_mode)
+    raw.enqueue_nd_range_kernel(hq, k, gs, launch.local_size, None, None, False, False)
     raw.queue_finish(hq)
     return pairs
 

@@ -12,7 +12,7 @@ import pyopencl as cl
 
 from kernel_corpus import Buf, Case, Local
 from split_harness import devices, kernel, launch_of
-from skmd.runtime.split_plan import sub_launch_shape
+from skmd.runtime.split_plan import sub_launch_size
 from skmd.transform import analyze_program
 
 
@@ -52,18 +52,17 @@ def run_merged(case: Case, host: list, cuts: list[int]) -> list[np.ndarray]:
             continue
         q = queues[j % len(queues)]
         bufs = home if j == 0 else _buffers(case, host)
-        gs, off = sub_launch_shape(launch_of(case, host), a, b, ka.launch_mode)
+        gs = sub_launch_size(launch_of(case, host), a, b, ka.launch_mode)
         run(q, gs, case.local_size, *_args(case, host, bufs),
-            np.uint64(case.global_size[sd]), np.uint64(a), np.uint64(b), global_offset=off)
+            np.uint64(case.global_size[sd]), np.uint64(a), np.uint64(b))
         q.finish()
         if j:
             helpers.append((a, b, bufs))
     for a, b, bufs in helpers:
-        gs, off = sub_launch_shape(launch_of(case, host), a, b, ka.launch_mode)
+        gs = sub_launch_size(launch_of(case, host), a, b, ka.launch_mode)
         parts = [bufs[i] for i in ka.merge_parts]
         merge(home_q, gs, case.local_size, *_args(case, host, home),
-              np.uint64(case.global_size[sd]), np.uint64(a), np.uint64(b), *parts,
-              global_offset=off)
+              np.uint64(case.global_size[sd]), np.uint64(a), np.uint64(b), *parts)
     home_q.finish()
     out = []
     for i, h in enumerate(host):
@@ -83,10 +82,10 @@ def home_run_only(case: Case, host: list, cuts: list[int]) -> list[np.ndarray]:
     home = _buffers(case, host)
     a, b = cuts[0], cuts[1]
     assert b > a, "an empty launch is not a launch (PoCL divides by its size)"
-    gs, off = sub_launch_shape(launch_of(case, host), a, b, pa.kernels[case.kernel].launch_mode)
+    gs = sub_launch_size(launch_of(case, host), a, b, pa.kernels[case.kernel].launch_mode)
     kernel(pa.partition_source, case.options, case.kernel)(
         queues[0], gs, case.local_size, *_args(case, host, home),
-        np.uint64(case.global_size[sd]), np.uint64(a), np.uint64(b), global_offset=off)
+        np.uint64(case.global_size[sd]), np.uint64(a), np.uint64(b))
     out = []
     for i, h in enumerate(host):
         if h is not None:

@@ -8,7 +8,7 @@ import pyopencl as cl
 from hypothesis import strategies as st
 
 from kernel_corpus import Buf, Case, Local, Scalar
-from skmd.runtime.split_plan import sub_launch_shape
+from skmd.runtime.split_plan import sub_launch_size
 from skmd.transform import Launch, analyze_program
 from skmd.testing import usable_platform
 
@@ -58,7 +58,7 @@ def launch_of(case: Case, host: list) -> Launch:
     return Launch(case.global_size, case.local_size, scalars, sizes)
 
 
-def _run(source, options, name, case, host, queue, extra=(), gsize=None, offset=None):
+def _run(source, options, name, case, host, queue, extra=(), gsize=None):
     ctx, _, _ = devices()
     knl = kernel(source, options, name)
     mf = cl.mem_flags
@@ -72,8 +72,7 @@ def _run(source, options, name, case, host, queue, extra=(), gsize=None, offset=
             args.append(cl.LocalMemory(a.nbytes))
         else:
             args.append(a.value)
-    knl(queue, gsize or case.global_size, case.local_size, *args, *extra,
-        global_offset=offset)
+    knl(queue, gsize or case.global_size, case.local_size, *args, *extra)
     outs = []
     for b, h in bufs:
         o = np.empty_like(h)
@@ -103,9 +102,9 @@ def run_split(case: Case, host: list, cuts: list[int]) -> tuple[list, list]:
         if a == b:
             continue
         extra = (np.uint64(case.global_size[sd]), np.uint64(a), np.uint64(b))
-        gsize, offset = sub_launch_shape(launch, a, b, ka.launch_mode)
+        gsize = sub_launch_size(launch, a, b, ka.launch_mode)
         outs = _run(pa.partition_source, case.options, case.kernel, case, host,
-                    queues[j % len(queues)], extra, gsize, offset)
+                    queues[j % len(queues)], extra, gsize)
         for k, (arg, o) in enumerate(zip(buf_args, outs)):
             pre = host[arg].view(np.uint8)
             got = o.view(np.uint8)
