@@ -1,6 +1,7 @@
 """From what is known about a launch to its shares, or to why it runs whole."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
@@ -24,12 +25,15 @@ class Decision:
     note: str | None = None
     #: reuse for exactly this many launches (None: as often as it keeps coming out)
     span: int | None = None
+    #: whole since the kernel has not run long enough to pay for building helpers'
+    #: programs (none is under way): no split is near, whatever ``span`` says
+    unbuilt: bool = False
 
     @property
     def waiting(self) -> bool:
         """Whether this holds only until helpers are measured or ready (calibration,
         first launches, builds under way), not as the models' settled verdict."""
-        return not self.keep or self.span is not None
+        return (not self.keep or self.span is not None) and not self.unbuilt
 
 
 def even(total: int, labels: Sequence[str], span: int | None = None) -> Decision:
@@ -90,6 +94,14 @@ def worth_building(home_spent_s: float, build_s: float, payback: float) -> bool:
     has run long enough to build helpers' programs that take ``build_s`` seconds
     (``payback``: :attr:`skmd.tuning.Tuning.build_payback`)."""
     return home_spent_s >= payback * build_s
+
+
+def launches_until(left_s: float, per_launch_s: float, most: int) -> int:
+    """Launches of ``per_launch_s`` each until ``left_s`` more seconds are spent (at
+    least 1, at most ``most``): when a held-back build is worth asking about again."""
+    if per_launch_s <= 0:
+        return most
+    return max(1, min(most, math.ceil(left_s / per_launch_s)))
 
 
 def modelled(problem: partition.PartitionProblem, policy: str, min_split_us: float,

@@ -58,6 +58,8 @@ CREATE TABLE IF NOT EXISTS speeds (
 CREATE TABLE IF NOT EXISTS launches (
     run_id TEXT NOT NULL, seq INTEGER NOT NULL, record TEXT NOT NULL,
     PRIMARY KEY (run_id, seq));
+CREATE TABLE IF NOT EXISTS spent (
+    kernel_key TEXT PRIMARY KEY, home_s REAL NOT NULL, updated_at REAL);
 """
 
 
@@ -347,6 +349,18 @@ class ProfileStore:
         return [tuple(r) for r in self.read(  # type: ignore[misc]
             "SELECT kernel_key, fingerprint, per_unit, overhead, samples FROM speeds "
             f"WHERE fingerprint IN ({marks})", tuple(fps))]
+
+    def put_spent(self, rows: Iterable[tuple[str, float]]) -> None:
+        """(kernel_key, seconds) the home device has spent on a kernel over all runs."""
+        now = time.time()
+        values = [(k, float(s), now) for k, s in rows]
+        if values:
+            self.write(lambda c: c.executemany("INSERT OR REPLACE INTO spent VALUES (?,?,?)",
+                                               values))
+
+    def spent(self) -> dict[str, float]:
+        """kernel_key -> seconds the home device spent on it over earlier runs."""
+        return {k: float(s) for k, s in self.read("SELECT kernel_key, home_s FROM spent")}
 
     # -- profiles --------------------------------------------------------------
 

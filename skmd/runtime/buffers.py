@@ -420,8 +420,9 @@ def forget(buf: MemObj) -> None:
         pass
 
 
-def note_written(buf: MemObj | None) -> None:
-    """A command wrote ``buf`` (or a sub-buffer of it) on the home device."""
+def note_written(buf: MemObj | None, from_host: int = 0) -> None:
+    """A command wrote ``buf`` (or a sub-buffer of it) on the home device; an upload
+    of ``from_host`` bytes, when not 0."""
     if buf is None or not isinstance(buf, cl.MemoryObjectHolder):
         return
     st = getattr(buf, "_skmd_state", None)
@@ -429,6 +430,11 @@ def note_written(buf: MemObj | None) -> None:
         st = _registry.get(buf.int_ptr)
     if st is not None:
         st.written()
+    if from_host:  # what the next decision about a launch over it counts (once)
+        try:
+            buf._skmd_uploaded = from_host
+        except AttributeError:
+            pass
     root = root_of(buf)
     if root is not buf:
         note_written(root)

@@ -25,7 +25,7 @@ import pyopencl as cl
 from skmd import config, modes
 from skmd import partition  # noqa: F401 - the decisions' models, patched by tests here
 from skmd.records import LaunchRecord, settle_records
-from skmd.runtime import faults, launches, mirror_pool, planner, running
+from skmd.runtime import faults, knowledge, launches, mirror_pool, planner, running
 from skmd.runtime.background import Background
 from skmd.runtime.deciding import Decider
 from skmd.runtime.devices import PhysicalDevice, choose_home, discover, select
@@ -157,25 +157,11 @@ class Runtime:
                 self._registry = False
 
     def load_speeds(self) -> None:
-        """Seed the estimates with the speeds earlier runs learned on these devices."""
-        store = self.store
-        if store is None or not self.remember:
-            return
-        labels: dict[str, list[str]] = {}
-        for d in self.devices:
-            labels.setdefault(d.fingerprint, []).append(d.label)
-        for key, fp, per_unit, overhead, samples in store.speeds(labels):
-            for label in labels.get(fp, ()):
-                self.estimates.seed(key, label, planner.Rate(per_unit, overhead, samples))
+        """What earlier runs learned (:mod:`.knowledge`)."""
+        knowledge.load(self)
 
     def save_speeds(self) -> None:
-        """Write what this run learned (and what it was seeded with) to the store."""
-        store = self.store
-        if store is None or not self.remember:
-            return
-        rows = {(key, self.by_label[label].fingerprint): (r.per_unit, r.overhead, r.samples)
-                for (key, label), r in self.estimates.snapshot() if label in self.by_label}
-        store.put_speeds((k, fp, *v) for (k, fp), v in rows.items())
+        knowledge.save(self)
 
     def clone(self, entry: KernelEntry, dev: PhysicalDevice, ctx: cl.Context) -> cl.Kernel:
         """The partition-ready kernel of ``entry`` built for ``dev`` in ``ctx``."""

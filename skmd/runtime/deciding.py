@@ -31,6 +31,10 @@ class Decider:
         #: (kernel, device) pairs that ran a split share: the first one pays one-time
         #: costs (the partition-ready build, device buffers), not a split's overhead
         self._shared_before: set[tuple[str, str]] = set()
+        #: seconds the home device spent on each kernel in earlier runs (the store's)
+        self.spent_before: dict[str, float] = {}
+        #: per kernel key: (launches, seconds) spent in this run when last asked
+        self.spent_now: dict[str, tuple[int, float]] = {}
 
     def split_fixed_s(self, s: config.Settings) -> float:
         """The shortest launch a split (or a helper's calibration) may pay on, beside
@@ -109,8 +113,10 @@ class Decider:
         # starts once the home device's time says a split could be worth it and the
         # kernel has run long enough to pay for the build (all helpers' builds at
         # once: a kernel too short to split builds none)
+        spent, per_launch = (self._spent(entry, t_home, args) if model and t_home is not None
+                             else (0.0, 0.0))
         start = not model or (t_home is not None and policy.worth_building(
-            entry.launches * t_home, bg.build_s, s.tuning.build_payback))
+            spent, bg.build_s, s.tuning.build_payback))
         waiting, home_ready = bg.readiness(entry, self.rt.home, ctx, order[1:], start, model)
         if waiting:
             order = [d for d in order if d.label not in waiting]
@@ -133,7 +139,34 @@ class Decider:
             d.span = span
             if d.shares is None and d.reason is not None and len(order) < 2:
                 d.reason = "helpers not ready (set-up or program build under way): whole"
+                if not start:  # asked again about when the builds would pay
+                    need = s.tuning.build_payback * bg.build_s
+                    d.unbuilt = True
+                    d.span = policy.launches_until(need - spent, per_launch, span)
+                    d.reason = (f"helpers' programs not built: the kernel has kept "
+                                f"{self.rt.home.label} busy {spent * 1e3:.0f} ms of the "
+                                f"{need * 1e3:.0f} ms that pay for building them: whole")
         return d
+
+    def _spent(self, entry: KernelEntry, t_home: float, args: dict | None
+               ) -> tuple[float, float]:
+        """Seconds the home device has spent on ``entry`` in earlier runs and this one,
+        and per launch now.
+
+        Each launch since the last time asked counts ``t_home`` and the uploads it
+        waited for, taken to be those this launch waited for (a memory-bound
+        kernel's time is mostly its uploads; a program uploads alike each time)."""
+        link = self.rt.links.home_link_known()
+        fresh = placement.fresh_uploads(args) if args and link else 0
+        n, before = self.spent_now.get(entry.key, (0, 0.0))
+        each = t_home + (fresh / link[0] if link else 0.0)
+        now = before + (entry.launches - n) * each
+        self.spent_now[entry.key] = (entry.launches, now)
+        return self.spent_before.get(entry.key, 0.0) + now, each
+
+    def spent_rows(self) -> list[tuple[str, float]]:
+        """(kernel key, seconds over all runs) for the kernels this run decided on."""
+        return [(k, self.spent_before.get(k, 0.0) + s) for k, (_, s) in self.spent_now.items()]
 
     def _home_time(self, entry: KernelEntry, launch: Launch) -> float | None:
         """The home device's predicted seconds for ``launch`` (None: not measured yet)."""

@@ -127,6 +127,20 @@ def where_args(rt: Any, args: dict) -> dict[int, str]:
     return out
 
 
+def fresh_uploads(args: dict) -> int:
+    """Bytes the program uploaded into ``args``' buffers since a decision last asked,
+    each upload counted once: a launch after such uploads waited for them, and a
+    split could have sent each device only its part."""
+    n = 0
+    for a in args.values():
+        v = a[1] if a[0] == "obj" else None
+        got = getattr(v, "_skmd_uploaded", 0) if isinstance(v, cl.Buffer) else 0
+        if got:
+            n += got
+            v._skmd_uploaded = 0
+    return n
+
+
 def bring_home(rt: Any, plans: list, home_runs: bool, queue: cl.CommandQueue
                ) -> dict[str, int]:
     """Before a split launch: make the home copy hold what home needs; bytes by source.

@@ -199,15 +199,26 @@ def _sync_point(orig: Callable) -> Callable:
     return wrapper
 
 
-def _writes(orig: Callable, dest_pos: int, dest_kw: str) -> Callable:
+def _writes(orig: Callable, dest_pos: int, dest_kw: str, upload: bool = False) -> Callable:
+    """``orig`` writes the buffer at ``dest_pos``; ``upload``: from the host memory
+    after it (its size is noted: what a later launch also waited for)."""
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         # a partial write keeps the rest of the buffer: it comes home first
         app_commands.before_command((*args, *kwargs.values()))
         evt = orig(*args, **kwargs)
-        bufmod.note_written(args[dest_pos] if len(args) > dest_pos else kwargs.get(dest_kw))
+        host = args[dest_pos + 1] if upload and len(args) > dest_pos + 1 else None
+        bufmod.note_written(args[dest_pos] if len(args) > dest_pos else kwargs.get(dest_kw),
+                            0 if host is None else _nbytes(host))
         return evt
     wrapper.__name__ = getattr(orig, "__name__", "wrapper")
     return wrapper
+
+
+def _nbytes(host: Any) -> int:
+    try:
+        return memoryview(host).nbytes
+    except TypeError:
+        return 0
 
 
 def _runtime_first(take: Callable, plain: Callable, offset_name: str) -> Callable:
@@ -247,7 +258,7 @@ def _write_buffer(orig: Callable) -> Callable:
     return _runtime_first(
         lambda q, mem, host, off, wait, _blocking: app_commands.stage_upload(
             q, mem, host, off, wait),
-        _writes(_transfer(orig, "dst_offset"), 1, "mem"), "dst_offset")
+        _writes(_transfer(orig, "dst_offset"), 1, "mem", upload=True), "dst_offset")
 
 
 def _map_buffer(orig: Callable) -> Callable:

@@ -290,3 +290,15 @@ def test_store_path_check_and_prune(tmp_path):
         r = _store_cmd(tmp_path, *args)
         assert r.returncode == 1 and "corrupt" in r.stderr and str(path) in r.stderr, args
         assert "Traceback" not in r.stderr
+
+
+def test_time_spent_on_kernels_is_kept_and_replaced(tmp_path):
+    """What each kernel kept the home device busy for over all runs: the latest
+    figure for a kernel replaces the one before, and another store file sees it."""
+    path = tmp_path / "p.sqlite"
+    with ProfileStore(path) as store:
+        assert store.spent() == {}
+        store.put_spent([("k1", 0.5), ("k2", 2.0)])
+        store.put_spent([("k1", 1.25)])
+    with ProfileStore(path) as store:
+        assert store.spent() == {"k1": 1.25, "k2": 2.0}

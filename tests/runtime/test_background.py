@@ -6,6 +6,7 @@ import threading
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from skmd.testing import skmd_installed
 from skmd.tuning import Tuning
@@ -77,6 +78,8 @@ def test_a_second_run_starts_from_what_the_first_learned(tmp_path):
         second, first = [store.run_log.launches(r.run_id) for r in store.run_log.runs()[:2]]
     with sqlite3.connect(tmp_path / "profiles.sqlite") as c:
         assert c.execute("SELECT count(*) FROM speeds").fetchone()[0] > 0, "speeds stored"
+        spent = c.execute("SELECT home_s FROM spent").fetchall()
+        assert spent and all(s > 0 for s, in spent), "time spent on the kernel stored"
 
     def learning(recs):
         return [r for r in recs if (r.reason or "").startswith(("calibration:", "first launch"))]
@@ -294,3 +297,80 @@ def test_helpers_programs_are_built_only_once_the_kernel_has_run_long_enough(mon
             rt.background.settle(120)
         assert not built and not rt.background.devices_ready.is_set()
         assert all(len(_used(r)) < 2 for r in rt.records)
+        # the run log says why, and staging takes it as a verdict (no split is near)
+        held = [r for r in rt.records if (r.reason or "").startswith("helpers' programs not built")]
+        assert held, [r.reason for r in rt.records]
+
+
+class _Always(dict):
+    """Every kernel key has spent ``value`` seconds in earlier runs."""
+
+    def __init__(self, value):
+        super().__init__()
+        self.value = value
+
+    def get(self, key, default=None):
+        return self.value
+
+
+def _helper_builds(monkeypatch):
+    from skmd.runtime import core
+    built = []
+    real = core.Runtime.clone
+
+    def clone(self, entry, dev, ctx):
+        if dev is not self.home:
+            built.append(dev.label)
+        return real(self, entry, dev, ctx)
+    monkeypatch.setattr(core.Runtime, "clone", clone)
+    return built
+
+
+@pytest.mark.parametrize("before_s", [0.0, 1e9])
+def test_a_kernel_that_paid_for_builds_in_an_earlier_run_builds_at_once(monkeypatch, before_s):
+    """The time a kernel kept home busy in earlier runs counts towards its builds:
+    one that ran long before has its helpers' programs built from the first decision
+    that knows home's time, not after it has run long enough again."""
+    import pyopencl as cl
+    built = _helper_builds(monkeypatch)
+    with skmd_installed(policy="hill", background=True, remember=False,
+                        min_split_us=0) as rt:
+        if len(rt.devices) < 2:
+            return
+        rt.background.build_s = 1e6
+        rt.decider.spent_before = _Always(before_s)
+        run = _spin(cl)
+        run(3)
+        rt.background.settle(120)
+        assert bool(built) == (before_s > 0), built
+
+
+@pytest.mark.parametrize("link_bps", [None, 1.0])
+def test_uploads_a_launch_waited_for_count_towards_its_builds(monkeypatch, link_bps):
+    """A memory-bound kernel's time is mostly its uploads: bytes the program uploaded
+    before each launch count, at the home link's speed, towards what pays a build
+    (``None``: the link is not measured, the kernel's time alone never pays)."""
+    import pyopencl as cl
+    built = _helper_builds(monkeypatch)
+    with skmd_installed(policy="hill", background=True, remember=False,
+                        min_split_us=0) as rt:
+        if len(rt.devices) < 2:
+            return
+        rt.background.build_s = 1e3
+        monkeypatch.setattr(rt.links, "home_link_known",
+                            lambda: None if link_bps is None else (link_bps, link_bps))
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        a = np.arange(N, dtype=np.float32)
+        A = cl.Buffer(ctx, cl.mem_flags.READ_ONLY, a.nbytes)
+        B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
+        k = cl.Program(ctx, SPIN).build().spin
+        for _ in range(2 * Tuning().wait_reuse + 2):
+            cl.enqueue_copy(q, A, a)
+            k(q, (N,), (64,), A, B)
+            q.finish()
+        rt.background.settle(120)
+        assert bool(built) == (link_bps is not None), built
+        if link_bps is not None:
+            assert rt.decider.spent_now and all(
+                s >= N * 4 for _, s in rt.decider.spent_now.values()), rt.decider.spent_now

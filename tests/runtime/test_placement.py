@@ -123,15 +123,18 @@ def test_helper_share_is_never_uploaded_to_home(monkeypatch, small_uploads_stage
     assert rec.bytes_moved.get(f"host->{next(iter(rec.shares))}", 0) <= half
 
 
-@pytest.mark.parametrize("settled", [True, False])
+@pytest.mark.parametrize("settled", ["models", "unbuilt", "waiting"])
 def test_uploads_go_home_at_once_when_launches_stay_whole(monkeypatch, small_uploads_staged,
                                                           settled):
-    """A program whose launches all run whole has its uploads staged ever more rarely;
-    not while they run whole only until helpers are ready (they would then split)."""
+    """A program whose launches all run whole has its uploads staged ever more rarely
+    (also while no helper program is even being built: no split is near); not while
+    they run whole only until helpers are ready (they would then split)."""
     from skmd.runtime import deciding, placement
 
     def whole(self, entry, launch, s, ctx, where=None):
-        return Decision(reason="test: whole", keep=settled)
+        if settled == "unbuilt":
+            return Decision(reason="test: whole", span=16, unbuilt=True)
+        return Decision(reason="test: whole", keep=settled == "models")
     monkeypatch.setattr(deciding.Decider, "decide", whole)
     staged = []
     real = placement.upload
@@ -147,7 +150,7 @@ def test_uploads_go_home_at_once_when_launches_stay_whole(monkeypatch, small_upl
         for _ in range(rounds):
             out = upload_launch_read(cl)
             np.testing.assert_array_equal(out["b"], np.arange(N, dtype=np.int32) * 21 + 5)
-    if settled:
+    if settled != "waiting":
         assert staged and len(staged) <= 4, f"{len(staged)} of {rounds} uploads staged"
     else:
         assert len(staged) == rounds, f"{len(staged)} of {rounds} uploads staged"

@@ -1,0 +1,38 @@
+"""What one run leaves for the next, in the profile store.
+
+Two things: the speeds learned online (so a second run needs no calibration),
+and how long the home device has been kept busy by each kernel over all runs
+(so a kernel that paid for its helpers' programs before has them built from
+its first launch on: the drivers' own caches make such builds cheap, and the
+ski rental that holds back builds in a first run has nothing left to guard).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from skmd.runtime import planner
+
+
+def load(rt: Any) -> None:
+    """Seed ``rt``'s estimates and the decider's spent time from earlier runs."""
+    store = rt.store
+    if store is None or not rt.remember:
+        return
+    labels: dict[str, list[str]] = {}
+    for d in rt.devices:
+        labels.setdefault(d.fingerprint, []).append(d.label)
+    for key, fp, per_unit, overhead, samples in store.speeds(labels):
+        for label in labels.get(fp, ()):
+            rt.estimates.seed(key, label, planner.Rate(per_unit, overhead, samples))
+    rt.decider.spent_before = store.spent()
+
+
+def save(rt: Any) -> None:
+    """Write what ``rt`` learned (and what it was seeded with) to the store."""
+    store = rt.store
+    if store is None or not rt.remember:
+        return
+    rows = {(key, rt.by_label[label].fingerprint): (r.per_unit, r.overhead, r.samples)
+            for (key, label), r in rt.estimates.snapshot() if label in rt.by_label}
+    store.put_speeds((k, fp, *v) for (k, fp), v in rows.items())
+    store.put_spent(rt.decider.spent_rows())
