@@ -18,7 +18,7 @@ from skmd.runtime import buffers as bufmod
 from skmd.runtime import placement
 from skmd.runtime.kernels import ArgValue, KernelEntry
 from skmd.transform import Launch
-from skmd.transform.groupshape import TARGET_GROUP, choose_local_size
+from skmd.decide.local_size import TARGET_GROUP, choose_local_size
 
 
 def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,

@@ -14,8 +14,7 @@ import pyopencl as cl
 from skmd import config
 from skmd.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import homecoming, placement, planner, raw, verify
-from skmd.runtime.executor import Share, SplitRun
+from skmd.runtime import homecoming, placement, planner, raw
 from skmd.runtime.kernels import ArgValue, KernelEntry
 from skmd.transform import Launch
 
@@ -75,6 +74,8 @@ def run_split(rt: Any, queue: cl.CommandQueue, entry: KernelEntry, args: dict[in
         links_used = rt.links.link_note()
         if links_used:
             rec.notes.append(links_used)
+    from skmd.runtime import verify  # (with the executor: imported by the first split)
+    from skmd.runtime.executor import Share, SplitRun
     ranges = planner.to_ranges(shares, rt.order)
     rec.reason = note
     with rt.split_lock:

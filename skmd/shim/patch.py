@@ -22,7 +22,7 @@ from typing import Any, Callable
 import pyopencl as cl
 from pyopencl import _cl
 
-from skmd.runtime import app_commands, chunked, host_backed
+from skmd.runtime import app_commands, host_backed
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import kernels as kmod
 from skmd.runtime import raw
@@ -94,6 +94,12 @@ def _from_int_ptr(orig: Callable) -> staticmethod:
 
 
 # -- launches and arguments ---------------------------------------------------------
+def _chunked() -> Any:
+    """VAST's launches, imported once a buffer is larger than the device."""
+    from skmd.runtime import chunked
+    return chunked
+
+
 def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
                              local_work_size: Any = None, global_work_offset: Any = None,
                              wait_for: Any = None, g_times_l: bool = False,
@@ -117,8 +123,8 @@ def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
             kmod.args_of(kernel).clear()
         return evt
     from skmd.runtime.core import get_runtime
-    if host_backed.live and chunked.over_capacity(kmod.args_of(kernel)):  # VAST
-        evt = chunked.run(get_runtime(), queue, kernel, global_work_size, local_work_size,
+    if host_backed.live and _chunked().over_capacity(kmod.args_of(kernel)):  # VAST
+        evt = _chunked().run(get_runtime(), queue, kernel, global_work_size, local_work_size,
                           global_work_offset, wait_for, g_times_l)
     else:
         evt = get_runtime().on_launch(queue, kernel, global_work_size, local_work_size,

@@ -294,3 +294,27 @@ def test_whole_launches_on_a_profiling_queue_get_their_device_time(tmp_path: Pat
     whole = [x for x in run["launches"] if not x["pieces"]]
     assert whole and all(x["device_s"] and x["wall_s"] == x["device_s"] for x in whole)
     assert run["breakdown"].get("kernel:cpu0", 0) > 0
+
+
+def test_install_imports_nothing_a_whole_launch_does_not_need():
+    """What splits and VAST's chunks need is imported when first used, not by
+    ``install()`` and a launch run whole (on one device, where no launch is timed
+    through the split path): a program that never splits never pays for them."""
+    import os
+    import subprocess
+    import sys
+    code = (
+        "import sys, numpy as np, pyopencl as cl, skmd\n"
+        "skmd.install()\n"
+        "ctx = cl.create_some_context(interactive=False); q = cl.CommandQueue(ctx)\n"
+        "a = np.ones(64, np.float32)\n"
+        "b = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)\n"
+        "k = cl.Program(ctx, '__kernel void f(__global float *x) "
+        "{ x[get_global_id(0)] += 1.0f; }').build().f\n"
+        "k(q, (64,), None, b); q.finish()\n"
+        "print(sorted(m for m in ('skmd.runtime.executor', 'skmd.runtime.chunked',"
+        " 'skmd.runtime.verify', 'skmd.vast.chunks') if m in sys.modules))\n")
+    env = dict(os.environ, SKMD_DEVICES="cpu0")
+    out = subprocess.run([sys.executable, "-W", "ignore", "-c", code], capture_output=True,
+                         text=True, check=True, timeout=120, env=env)
+    assert out.stdout.strip().splitlines()[-1] == "[]", out.stdout + out.stderr

@@ -2,7 +2,7 @@
 import pytest
 
 from skmd.transform import analyze_program
-from skmd.transform.groupshape import choose_local_size
+from skmd.decide.local_size import choose_local_size
 
 SRC = r"""
 #define LID get_local_id(0)
