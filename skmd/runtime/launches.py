@@ -35,7 +35,7 @@ def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
         if a[0] == "obj":
             v = a[1]
             if isinstance(v, cl.MemoryObjectHolder):
-                size = getattr(v, "_skmd_size", None)
+                size = getattr(v, "_skmd_size", None)  # as bufmod.size_of keeps it
                 if size is None:
                     size = int(v.size)
                     try:

@@ -103,3 +103,25 @@ def test_graph_mode_launches_at_once_describe_each_shape_once(monkeypatch):
     assert not mismatches(bare, out)
     assert reasons.count(AT_ONCE_REASON) >= 12, reasons
     assert sorted(calls) == ["axpy", "scale"], calls
+
+
+def test_a_small_upload_in_a_graph_mode_is_turned_away_on_its_size(monkeypatch):
+    """An upload too small to stage is written at once without asking whether the
+    helpers sat idle or the driver whether it is a sub-buffer."""
+    import pyopencl as cl
+
+    from skmd import config
+    from skmd.runtime import app_commands
+    from skmd.runtime import buffers as bufmod
+    from skmd.testing import usable_platform
+    ctx = cl.Context([usable_platform().get_devices()[0]])
+    small = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4096)
+
+    def asked(*a):
+        raise AssertionError("asked beyond the size")
+    monkeypatch.setattr(bufmod, "is_sub_buffer", asked)
+    rt = SimpleNamespace(graph_helpers_idle=asked)
+    with config.override(mode="mkmd"):
+        rt.settings = config.get()
+        assert app_commands._stageable(rt, small, np.zeros(1024, np.float32), 0) is None
+    assert bufmod.size_of(small) == 4096 and small._skmd_size == 4096
