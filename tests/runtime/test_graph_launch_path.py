@@ -1,7 +1,8 @@
 """What a launch costs the host in graph mode where its batches run in program order.
 
 Graph mode keeps no decision per launch, so what program order looks up once per
-launch shape must not be worked out again at every launch of a graph mode.
+launch shape must not be worked out again at every launch of a graph mode: the
+launch's description, the upload's staging check, the waits on the queue.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import numpy as np
 import pytest
 
 from skmd.runtime import launches
-from skmd.testing import mismatches, skmd_installed
+from skmd.testing import mismatches, skmd_installed, tuned
 
 from programs import SRC
 
@@ -125,3 +126,42 @@ def test_a_small_upload_in_a_graph_mode_is_turned_away_on_its_size(monkeypatch):
         rt.settings = config.get()
         assert app_commands._stageable(rt, small, np.zeros(1024, np.float32), 0) is None
     assert bufmod.size_of(small) == 4096 and small._skmd_size == 4096
+
+
+def test_a_batch_in_program_order_waits_once_per_queue(monkeypatch):
+    """A batch run whole on home in program order waits for its queue once, not once
+    per kernel; the results are program order's."""
+    import pyopencl as cl
+
+    from skmd.runtime import graph_mode, graph_nodes, raw
+    waits: list = []
+    real = raw.queue_finish
+
+    def finish(q):
+        waits.append(q)
+        return real(q)
+    monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: True)
+    tuned(monkeypatch, at_once_after=10**6)
+
+    def batch_of_four(cl):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        a = np.arange(4096, dtype=np.float32)
+        A = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+        B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
+        scale = cl.Program(ctx, SRC).build().scale
+        for r in range(4):
+            scale(q, (4096,), (64,), A if r % 2 == 0 else B, B if r % 2 == 0 else A,
+                  np.float32(0.5))
+        waits.clear()
+        out = np.empty_like(a)
+        cl.enqueue_copy(q, out, A)
+        return {"a": out}
+    bare = batch_of_four(cl)
+    monkeypatch.setattr(graph_nodes.raw, "queue_finish", finish)
+    with skmd_installed(mode="mkmd") as rt:
+        out = batch_of_four(cl)
+        notes = [r.reason for r in rt.records if r.kernel == "scale"]
+    assert not mismatches(bare, out)
+    assert notes.count("graph batch shorter than 2000 us: program order") == 4, notes
+    assert len(waits) == 1, waits
