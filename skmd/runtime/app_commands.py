@@ -94,13 +94,14 @@ def _stageable(rt: Any, mem: Any, hostbuf: Any, dst_offset: int) -> np.ndarray |
     mode = modes.mode_named(settings.mode)
     if (not (mode.stages_uploads or mode.may_split)
             or not settings.stage_uploads
-            or dst_offset != 0 or not isinstance(mem, cl.Buffer)
-            or bufmod.is_sub_buffer(mem)
-            or (mode.stages_uploads and rt.graph_helpers_idle())):
+            or dst_offset != 0 or not isinstance(mem, cl.Buffer)):
         return None
     try:
-        size = int(mem.size)
-        if (size < settings.tuning.stage_min_bytes
+        # the size first: most uploads are too small to stage, and it is the
+        # cheapest check (asked of the driver once per buffer, then kept)
+        size = bufmod.size_of(mem)
+        if (size < settings.tuning.stage_min_bytes or bufmod.is_sub_buffer(mem)
+                or (mode.stages_uploads and rt.graph_helpers_idle())
                 or int(mem.get_info(cl.mem_info.FLAGS)) & int(cl.mem_flags.USE_HOST_PTR)):
             return None
         view = memoryview(hostbuf)

@@ -373,6 +373,19 @@ def root_of(buf: MemObj) -> MemObj:
     return buf if root is False else root
 
 
+def size_of(buf: MemObj) -> int:
+    """``buf``'s size in bytes, asked of the driver once per object (every launch's
+    decision key and every upload's staging check need it)."""
+    size = getattr(buf, "_skmd_size", None)
+    if size is None:
+        size = int(buf.size)
+        try:
+            buf._skmd_size = size
+        except AttributeError:
+            pass
+    return size
+
+
 def is_sub_buffer(buf: MemObj) -> bool:
     return root_of(buf) is not buf
 

@@ -251,7 +251,7 @@ class Runtime:
             reason = "waits on events not complete yet (runs whole, in queue order)"
         launch = None
         if reason is None:
-            launch, reason = launches.launch_of(entry, args, gsize, lsize, g_times_l)
+            launch, reason = launches.launch_kept(entry, args, gsize, lsize, g_times_l, key)
         if reason is None and self.profiler is not None:
             try:
                 self.profiler.on_launch(queue, entry, args, launch)

@@ -68,8 +68,10 @@ class NodeRunner:
                 bufmod.note_written(b)
             self.rt.note_whole(d.entry, d.launch.global_size, ls, reason, evt, t_call,
                                d.queue)
-        for d in batch:
-            raw.queue_finish(d.queue)
+        # each queue once: its kernels end in order, and a finish is a driver call
+        # (a wait on a GPU) per kernel otherwise
+        for q in {id(d.queue): d.queue for d in batch}.values():
+            raw.queue_finish(q)
 
     def _all_home(self, batch: list[Deferred], sched: mkmd_graph.Schedule) -> bool:
         """Whether ``sched`` runs every kernel of ``batch`` whole on the home device."""

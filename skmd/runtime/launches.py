@@ -35,7 +35,7 @@ def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
         if a[0] == "obj":
             v = a[1]
             if isinstance(v, cl.MemoryObjectHolder):
-                size = getattr(v, "_skmd_size", None)
+                size = getattr(v, "_skmd_size", None)  # as bufmod.size_of keeps it
                 if size is None:
                     size = int(v.size)
                     try:
@@ -65,6 +65,28 @@ def _hashable(v: Any) -> Any:
     if isinstance(v, np.ndarray):
         return (v.dtype.str, v.tobytes())
     return v
+
+
+def launch_kept(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any, lsize: Any,
+                g_times_l: bool, key: tuple | None) -> tuple[Launch | None, str | None]:
+    """:func:`launch_of`, worked out once per decision ``key`` (:func:`signature`).
+
+    The graph modes keep no decision per launch (a launch is deferred, or run at
+    once, afresh each time), so without this every launch of theirs described
+    itself again: the buffers' sizes from the driver, the scalars decoded, the
+    local size picked, where program order finds the decision it keeps.  What
+    it works out depends only on what the key holds, except whether a buffer of
+    an atomics-only argument is passed twice: such kernels work it out each time.
+    """
+    kept = None if key is None else entry.decisions.get(("launch",) + key)
+    if kept is not None:
+        return kept
+    kept = launch_of(entry, args, gsize, lsize, g_times_l)
+    an = entry.analysis
+    if key is not None and an is not None and not any(a.reduce_add for a in an.args):
+        entry.decisions[("launch",) + key] = kept
+    return kept
+
 
 def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
                lsize: Any, g_times_l: bool) -> tuple[Launch | None, str | None]:
