@@ -39,7 +39,8 @@ def wanted(dev: Any, tuning: Tuning) -> bool:
 def plan_of(tuning: Tuning) -> copies.Pipeline:
     """Slots of ``vast_bounce_chunk`` bytes, ``vast_bounce_slots`` per direction at
     most: half of them filled (or emptied) at once, by as many copy threads."""
-    threads = max(1, min(copies.THREADS, tuning.vast_bounce_slots // 2))
+    threads = max(1, min(tuning.vast_bounce_threads or copies.THREADS,
+                         tuning.vast_bounce_slots // 2))
     return copies.Pipeline(chunk=max(1, tuning.vast_bounce_chunk), threads=threads)
 
 

@@ -135,6 +135,8 @@ def test_only_devices_that_are_not_host_memory_bounce():
     assert not bounce_ring.wanted(gpu, replace(Tuning(), vast_bounce_chunk=0))
     plan = bounce_ring.plan_of(SMALL)
     assert plan.chunk == 100_003 and 2 * plan.threads <= SMALL.vast_bounce_slots
+    more = bounce_ring.plan_of(replace(SMALL, vast_bounce_threads=5, vast_bounce_slots=24))
+    assert more.threads == 5 and more.slots(10**9) == 10
 
 
 def test_page_locked_pieces_go_straight_and_the_others_through_slots(bouncing, monkeypatch):
