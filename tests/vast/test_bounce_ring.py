@@ -110,18 +110,21 @@ def test_a_slot_is_written_again_only_after_its_late_read_back(bouncing, monkeyp
             assert up_start >= back_end
 
 
-def test_a_failed_read_back_reaches_the_program(bouncing, monkeypatch):
-    real, calls = copies.read, []
+@pytest.mark.parametrize("way", ["read", "write"])
+def test_a_failed_move_reaches_the_program(bouncing, monkeypatch, way):
+    """On the read-back thread or the lane's: raised where the program launched,
+    after the other moves ended (nothing hangs)."""
+    real, calls = getattr(copies, way), []
 
     def failing(*a, **k):
         calls.append(1)
         if len(calls) == 2:
-            raise cl.RuntimeError("read-back refused")
+            raise cl.RuntimeError("move refused")
         return real(*a, **k)
-    monkeypatch.setattr(copies, "read", failing)
+    monkeypatch.setattr(copies, way, failing)
 
     def program(cl):
-        with pytest.raises(cl.RuntimeError, match="read-back refused"):
+        with pytest.raises(cl.RuntimeError, match="move refused"):
             triad_program(cl)
         return {}
     run_with_skmd(program, host_backed_min=1 << 20, tuning=SMALL)
