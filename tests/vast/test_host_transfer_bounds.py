@@ -105,9 +105,10 @@ def test_a_refused_pin_keeps_the_pinned_pieces_and_goes_on_pageable(cpu_context,
     assert np.array_equal(out, data)
 
 
-def test_runs_say_which_bytes_are_page_locked(cpu_context) -> None:
-    ctx, q = cpu_context
-    host = host_bytes.page_locked(5 * 4096, ctx, q, piece=4096, budget=2 * 4096)
+def test_runs_say_which_bytes_are_page_locked() -> None:
+    pinned = object()  # the buffer a page-locked piece is mapped from
+    host = HostBytes([np.zeros(4096, np.uint8) for _ in range(5)],
+                     [pinned, pinned, None, None, None])
     runs = host.runs(100, 5 * 4096 - 7)
     assert [(at, v.nbytes, locked) for at, v, locked in runs] == [
         (100, 4096 - 100, True), (4096, 4096, True), (2 * 4096, 4096, False),
