@@ -147,6 +147,10 @@ def test_page_locked_pieces_go_straight_and_the_others_through_slots(bouncing, m
     they are, the pageable ones and the program's own arrays through the slots."""
     from skmd.runtime import host_backed, host_bytes
     real = host_backed.configure
+    # the budget counts from nothing (a context at an earlier one's address inherits
+    # its count and spares)
+    monkeypatch.setattr(host_bytes, "_made", {})
+    monkeypatch.setattr(host_bytes, "_free", {})
 
     def pieces(limit, force_min, make=None):
         def make_pieces(n):
