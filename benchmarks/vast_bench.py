@@ -14,8 +14,8 @@ One measurement per process (the buffers of one fill most of host memory):
   and pageable ones through page-locked slots (host copies included; each way one
   after another, so bytes over summed seconds).  ``--no-bounce`` sends pageable
   pieces the driver's way instead (``Tuning.vast_bounce_chunk=0``), ``--bounce-mib``
-  and ``--bounce-slots`` size the slots, ``--bounce-threads`` sets their copy
-  threads, ``--out-last`` allocates the output after the inputs (the page-locked
+  and ``--bounce-slots`` size the slots, ``--bounce-threads`` sets the host copies
+  at once, ``--out-last`` allocates the output after the inputs (the page-locked
   share then goes to the inputs, and the output's read-backs go through the slots);
 * ``compute --gb G --iters K``: ``y = f(x)`` with K multiply-adds per element over
   two G GB buffers, under skmd on the devices ``SKMD_DEVICES`` names (the GPU
@@ -359,7 +359,8 @@ def main() -> None:
     ap.add_argument("--bounce-slots", type=int, default=None,
                     help="stream: slots per direction (Tuning.vast_bounce_slots)")
     ap.add_argument("--bounce-threads", type=int, default=None,
-                    help="stream: copy threads per direction (Tuning.vast_bounce_threads)")
+                    help="stream: host copies at once per direction "
+                         "(Tuning.vast_bounce_threads)")
     ap.add_argument("--out-last", action="store_true",
                     help="stream: allocate the output after the inputs")
     ap.add_argument("--json", default=None)

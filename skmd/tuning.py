@@ -109,8 +109,10 @@ class Tuning:
     #: slots per direction per device (at least 2): half of them are filled or emptied
     #: at once by the copy threads, the other half travel meanwhile
     vast_bounce_slots: int = 16
-    #: copy threads per direction (at most half the slots); 0: those of
-    #: ``skmd.runtime.copies`` (half the cores, up to 8: one moves about 8 GB/s)
+    #: host copies at once per direction (at most half the slots), on the copy threads
+    #: of ``skmd.runtime.copies``, which both directions share (as many as the most
+    #: any transfer asks for); 0: ``copies.THREADS`` (half the cores, up to 8: one
+    #: thread moves about 8 GB/s)
     vast_bounce_threads: int = 0
 
     @property
