@@ -9,7 +9,14 @@ One measurement per process (the buffers of one fill most of host memory):
   past it), a kernel fills them, the triad is timed, samples are checked.  Its time
   is set against the link: the least any schedule needs is
   ``max(2G / h2d, G / d2h)`` (inputs and outputs move at once), and
-  ``2G / h2d + G / d2h`` if the link moves one direction at a time;
+  ``2G / h2d + G / d2h`` if the link moves one direction at a time.  It also gives
+  the rates of the best triad's moves each way: page-locked pieces sent straight,
+  and pageable ones through page-locked slots (host copies included; each way one
+  after another, so bytes over summed seconds).  ``--no-bounce`` sends pageable
+  pieces the driver's way instead (``Tuning.vast_bounce_chunk=0``), ``--bounce-mib``
+  and ``--bounce-slots`` size the slots, ``--bounce-threads`` sets the host copies
+  at once, ``--out-last`` allocates the output after the inputs (the page-locked
+  share then goes to the inputs, and the output's read-backs go through the slots);
 * ``compute --gb G --iters K``: ``y = f(x)`` with K multiply-adds per element over
   two G GB buffers, under skmd on the devices ``SKMD_DEVICES`` names (the GPU
   alone, or the CPU alone: the same program, on the CPU over a smaller G with
@@ -118,34 +125,77 @@ def _vast_note(rt) -> str:
     return recs[-1].notes[0] if recs else "no chunked launch"
 
 
+def _moves(rec) -> dict:
+    """GB and GB/s of one chunked launch's moves, each way: straight (page-locked
+    pieces, and with ``--no-bounce`` pageable ones too) and through the slots."""
+    from skmd.runtime.chunk_times import SLOTS
+    out = {}
+    for kind in ("h2d", "d2h"):
+        for how, slots in (("straight", False), ("slots", True)):
+            ps = [p for p in rec.pieces if p.kind == kind and (SLOTS in p.label) == slots]
+            nb, secs = sum(p.bytes for p in ps), sum(p.end - p.start for p in ps)
+            out[f"{kind}_{how}"] = {"GB": nb / GB, "busy_s": secs,
+                                    "GBps": nb / secs / GB if secs else None}
+    return out
+
+
+def _moves_line(m: dict) -> str:
+    return "; ".join(f"{k}: {v['GB']:.1f} GB at {v['GBps']:.1f} GB/s" for k, v in m.items()
+                     if v["GB"])
+
+
 def stream(ns) -> dict:
+    from dataclasses import replace
+
+    from skmd import config
+    from skmd.tuning import Tuning
+    t = Tuning()
+    t = replace(t, vast_bounce_chunk=0 if ns.no_bounce else
+                int(ns.bounce_mib * 2**20) if ns.bounce_mib else t.vast_bounce_chunk,
+                vast_bounce_slots=ns.bounce_slots or t.vast_bounce_slots,
+                vast_bounce_threads=ns.bounce_threads or t.vast_bounce_threads)
+    with config.override(tuning=t):
+        out = _stream(ns)
+    out["tuning"] = {"vast_bounce_chunk": t.vast_bounce_chunk,
+                     "vast_bounce_slots": t.vast_bounce_slots,
+                     "vast_bounce_threads": t.vast_bounce_threads, "out_last": ns.out_last}
+    return out
+
+
+def _stream(ns) -> dict:
     import skmd
     skmd.install()
     from skmd.runtime.core import get_runtime
     cl, ctx, q, prg = _ctx()
     n = _n(ns.gb)
     t = time.perf_counter()
-    a, b, c = (cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4 * n) for _ in range(3))
+    made = [cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4 * n) for _ in range(3)]
+    a, b, c = (made[2], made[0], made[1]) if ns.out_last else made
     t_alloc = time.perf_counter() - t
     t = time.perf_counter()
     prg.init(q, (n,), (LS,), b, c)
     q.finish()
     t_init = time.perf_counter() - t
-    times = []
+    times, moves = [], []
+    rt = get_runtime()
     for _ in range(ns.repeat):
         t = time.perf_counter()
         prg.triad(q, (n,), (LS,), a, b, c, np.float32(3.0))
         q.finish()
         times.append(time.perf_counter() - t)
+        moves.append(_moves([r for r in rt.records if r.merge == "chunks"][-1]))
 
     def expect(i):
         return (np.float32(0.5) * (i % 1000003).astype(np.float32)
                 + np.float32(3.0) * (np.float32(0.25) * (i % 999983).astype(np.float32)))
     bad = _check(cl, q, a, n, expect)
-    rt = get_runtime()
+    best = times.index(min(times))
     out = {"gb_per_buffer": 4 * n / GB, "alloc_s": t_alloc, "init_s": t_init,
            "triad_s": times, "best_s": min(times), "wrong_samples": bad,
-           "devices": [d.label for d in rt.devices], "chunks": _vast_note(rt)}
+           "devices": [d.label for d in rt.devices], "chunks": _vast_note(rt),
+           "moves": moves[best],
+           "pageable_GB": [x.host.pageable / GB if hasattr(x, "host") else 0.0
+                           for x in (a, b, c)]}
     if ns.link:
         lk = json.load(open(ns.link))
         h2d, d2h = 2 * 4 * n / (lk["h2d_GBps"] * GB), 4 * n / (lk["d2h_GBps"] * GB)
@@ -160,6 +210,8 @@ def stream(ns) -> dict:
                                                   if ns.link else "")
           + f"; allocation {t_alloc:.1f} s, fill {t_init:.1f} s; wrong samples {bad}")
     print("  ", out["chunks"])
+    print(f"   pageable GB of a, b, c: {[round(x, 2) for x in out['pageable_GB']]}; "
+          f"best triad's moves: {_moves_line(out['moves'])}")
     return out
 
 
@@ -300,6 +352,17 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--devices", default=None, help="SKMD_DEVICES for fits")
     ap.add_argument("--link", default=None, help="the JSON of the link part")
+    ap.add_argument("--no-bounce", action="store_true",
+                    help="stream: pageable pieces the driver's way (no page-locked slots)")
+    ap.add_argument("--bounce-mib", type=float, default=None,
+                    help="stream: MiB per page-locked slot (Tuning.vast_bounce_chunk)")
+    ap.add_argument("--bounce-slots", type=int, default=None,
+                    help="stream: slots per direction (Tuning.vast_bounce_slots)")
+    ap.add_argument("--bounce-threads", type=int, default=None,
+                    help="stream: host copies at once per direction "
+                         "(Tuning.vast_bounce_threads)")
+    ap.add_argument("--out-last", action="store_true",
+                    help="stream: allocate the output after the inputs")
     ap.add_argument("--json", default=None)
     ns = ap.parse_args()
     fn = {"link": link, "stream": stream, "compute": compute, "plain_cpu": compute_plain_cpu,

@@ -100,3 +100,24 @@ class Tuning:
     vast_pinned_share: float = 0.45
     #: how often a launch's chunks are halved after a device refused their memory
     vast_max_halvings: int = 6
+    #: the pageable pieces of such buffers move to and from a device that is not host
+    #: memory through page-locked slots of this many bytes (the chunked copies of
+    #: ``skmd.runtime.copies``: a host copy fills one slot while the device takes the
+    #: one before), not through the driver's pageable path (on the H100, 6.4 GB/s up and
+    #: 2 GB/s down against 53 GB/s page-locked); 0 leaves them to the driver
+    vast_bounce_chunk: int = 8 << 20
+    #: slots per direction per device (at least 2): half of them are filled or emptied
+    #: at once by the copy threads, the other half travel meanwhile
+    vast_bounce_slots: int = 16
+    #: host copies at once per direction (at most half the slots), on the copy threads
+    #: of ``skmd.runtime.copies``, which both directions share (as many as the most
+    #: any transfer asks for); 0: ``copies.THREADS`` (half the cores, up to 8: one
+    #: thread moves about 8 GB/s)
+    vast_bounce_threads: int = 0
+
+    @property
+    def vast_bounce_ring(self) -> int:
+        """Page-locked bytes one device's slots take, both directions (counted in
+        ``vast_pinned_share``)."""
+        return 2 * self.vast_bounce_slots * self.vast_bounce_chunk if self.vast_bounce_chunk \
+            else 0

@@ -6,10 +6,13 @@ inputs go in on the input queue while chunk k runs on the kernel queue and chunk
 k-1's outputs come back on the output queue; a slot is reused only after its last
 chunk's outputs have left.  Events order it all; the host waits only when a paged
 chunk's inspection (on a fourth queue, beside the previous chunk's kernel) must come
-back before its frames are packed.
+back before its frames are packed.  Pageable host bytes on a device that is not host
+memory move through page-locked slots (:mod:`skmd.runtime.bounce_ring`): uploads
+before the kernel is enqueued, read-backs on a thread of their own.
 """
 from __future__ import annotations
 
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Callable, NoReturn
 
@@ -18,11 +21,12 @@ import pyopencl as cl
 from pyopencl import _cl
 
 from skmd.records import Piece
-from skmd.runtime import raw
+from skmd.runtime import bounce_ring, chunk_times, raw
 from skmd.runtime import buffers as bufmod
-from skmd.runtime.host_bytes import TRANSFER_BYTES
+from skmd.runtime.host_bytes import TRANSFER_BYTES, cut
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
 from skmd.runtime.split_plan import sub_launch_size
+from skmd.tuning import Tuning
 from skmd.vast import chunks as vchunks
 from skmd.vast import pages
 
@@ -46,6 +50,7 @@ class LaneWork:
     reserve: dict[int, int]
     #: the host bytes of every argument with windows or frames
     hosts: dict[int, Any] = field(default_factory=dict)
+    tuning: Tuning = field(default_factory=Tuning)
 
     @property
     def paged(self) -> list[vchunks.ArgUse]:
@@ -69,6 +74,12 @@ class ChunkDone:
     events: list[tuple[str, Any, int]] = field(default_factory=list)
     kernel_s: float = 0.0
     busy_s: float = 0.0
+    #: pageable bytes moved through page-locked slots, each way
+    bounced_in: int = 0
+    bounced_out: int = 0
+    #: those moves as (kind, start, end, bytes), host clock (``time.perf_counter``):
+    #: host copies and transfers together
+    spans: list[tuple[str, float, float, int]] = field(default_factory=list)
 
     @property
     def rows(self) -> int:
@@ -138,6 +149,7 @@ class _Slot:
             self.pas[u.arg] = _alloc(ctx, npg)
         #: what must end before the slot's buffers are written again
         self.busy: list[Any] = []
+        self.back: Future | None = None
         self.frames_sent: list[Any] = []
 
 
@@ -150,6 +162,8 @@ class Lane:
         # inputs, kernels, outputs, and inspections (beside the previous chunk's kernel)
         self.q_in, self.q_run, self.q_out, self.q_look = (
             cl.CommandQueue(ctx, dev.device, properties=props) for _ in range(4))
+        self.bounce = (bounce_ring.BounceRing(ctx, dev, work.tuning)
+                       if bounce_ring.wanted(dev, work.tuning) else None)
         self.kernel = _kernel_for(work, dev, ctx, False)
         self.inspector = _kernel_for(work, dev, ctx, True) if work.paged else None
         self.swap: dict[int, Any] = {}
@@ -164,6 +178,7 @@ class Lane:
         self.slots = [_Slot(ctx, work), _Slot(ctx, work)]
         self._touch()
         self.done: list[ChunkDone] = []
+        self._timed: list[chunk_times.Timed] = []
 
     def _touch(self) -> None:
         """A command on every slot buffer now: drivers allocate device memory at first
@@ -184,8 +199,7 @@ class Lane:
         try:
             while True:
                 slot = self.slots[n % 2]
-                if slot.busy:  # at most two chunks in flight: others go to other lanes
-                    raw.wait_for_events(slot.busy)
+                self._free(slot)  # at most two chunks in flight: others go to other lanes
                 item = ahead.pop() if ahead else take()
                 if item is None:
                     break
@@ -196,16 +210,45 @@ class Lane:
                 n += 1
                 for q in (self.q_in, self.q_run, self.q_out, self.q_look):
                     raw.queue_flush(q)
+            for slot in self.slots:
+                self._free(slot)
         except BaseException:
-            for q in (self.q_in, self.q_run, self.q_out, self.q_look):
-                try:  # the error that stopped the chunks is the one to report
-                    raw.queue_finish(q)
-                except cl.Error:
-                    pass
+            self._drain()  # the error that stopped the chunks is the one to report
             raise
-        for q in (self.q_in, self.q_run, self.q_out, self.q_look):
+        finally:
+            if self.bounce is not None:
+                self.bounce.close()
+        for q in self._queues():
             raw.queue_finish(q)
         self._settle()
+
+    def _queues(self) -> list[cl.CommandQueue]:
+        return [self.q_in, self.q_run, self.q_out, self.q_look,
+                *(self.bounce.queues if self.bounce is not None else ())]
+
+    @staticmethod
+    def _free(slot: _Slot) -> None:
+        """Wait until the slot's last chunk has left it (its read-back thread's error,
+        if any, is raised here)."""
+        back, slot.back = slot.back, None
+        if back is not None:
+            back.result()
+        if slot.busy:
+            raw.wait_for_events(slot.busy)
+
+    def _drain(self) -> None:
+        """After a failure: nothing may still touch the slots or the host bytes."""
+        for slot in self.slots:
+            if slot.back is not None:
+                try:
+                    slot.back.exception()
+                except BaseException:
+                    pass
+        for q in self._queues():
+            try:
+                raw.queue_finish(q)
+            except cl.Error:
+                pass
 
     def _trailing(self, k: cl.Kernel, first: int, last: int,
                   windows: dict[int, vchunks.ArgWindow]) -> int:
@@ -246,7 +289,10 @@ class Lane:
         windows = {w.arg: w for w in ws}
         done = ChunkDone(self.dev.label, first, last)
         wait = list(slot.busy)
-        ins = self._move(slot, windows, True, wait, done)
+        ins, up = self._move(slot, windows, True, wait, done)
+        if up and self.bounce is not None:
+            raw.queue_flush(self.q_in)  # page-locked pieces travel while these are copied
+            self.bounce.up(up, done)
         if work.paged:
             tables = self._inspect(first, last, windows, slot, ins + wait)
             if tables is None:
@@ -281,35 +327,46 @@ class Lane:
             raw.kernel_set_arg(k, n, self.miss)
         kevt = self._enqueue(self.q_run, k, first, last, ins + wait)
         done.events.append(("kernel", kevt, 0))
-        outs = self._move(slot, windows, False, [kevt], done)
+        outs, back = self._move(slot, windows, False, [kevt], done)
+        if back and self.bounce is not None:
+            raw.queue_flush(self.q_run)  # the read-back thread waits for this kernel
+            slot.back = self.bounce.back(kevt, back, done)
         slot.busy = outs + [kevt]
         self.done.append(done)
         return None
 
     def _move(self, slot: _Slot, windows: dict[int, vchunks.ArgWindow], inward: bool,
-              wait: list, done: ChunkDone) -> list:
-        """The chunk's reads into its windows (``inward``) or its writes back to the host."""
-        evts = []
+              wait: list, done: ChunkDone) -> tuple[list, list[bounce_ring.Move]]:
+        """The chunk's reads into its windows (``inward``) or its writes back to the host:
+        the events of those enqueued, and the pageable ones left to the lane's
+        page-locked slots (none where it has none)."""
+        evts, bounced = [], []
         for u in self.work.windowed:
             w = windows[u.arg]
             span = w.read if inward else w.write
             if not span:
                 continue
-            host = self.work.hosts[u.arg]
+            host, buf = self.work.hosts[u.arg], slot.bufs[u.arg]
             lo, hi = span
-            for at, view in host.transfers(lo, hi):
-                if inward:
-                    evts.append(raw.enqueue_write_buffer(self.q_in, slot.bufs[u.arg], view,
-                                                         at - w.window[0], wait or None, False))
-                else:
-                    evts.append(raw.enqueue_read_buffer(self.q_out, slot.bufs[u.arg], view,
-                                                        at - w.window[0], wait or None, False))
-                done.events.append(("h2d" if inward else "d2h", evts[-1], view.nbytes))
+            for start, run, locked in host.runs(lo, hi):
+                if self.bounce is not None and not locked:
+                    bounced.append((buf, run, start - w.window[0]))
+                    continue
+                for at, view in cut(start, run):  # bounded: pageable memory
+                    if inward:
+                        evts.append(raw.enqueue_write_buffer(self.q_in, buf, view,
+                                                             at - w.window[0], wait or None,
+                                                             False))
+                    else:
+                        evts.append(raw.enqueue_read_buffer(self.q_out, buf, view,
+                                                            at - w.window[0], wait or None,
+                                                            False))
+                    done.events.append(("h2d" if inward else "d2h", evts[-1], view.nbytes))
             if inward:
                 done.in_bytes += hi - lo
             else:
                 done.out_bytes += hi - lo
-        return evts
+        return evts, bounced
 
     def _inspect(self, first: int, last: int, windows: dict[int, vchunks.ArgWindow],
                  slot: _Slot, wait: list) -> dict[int, pages.PageTable] | None:
@@ -343,40 +400,13 @@ class Lane:
         raw.enqueue_read_buffer(self.q_in, self.miss, flag, 0, None, True)
         return bool(flag[0])
 
-    def _timed(self) -> list[tuple[ChunkDone, str, int, int, int]]:
-        """(chunk, kind, start ns, end ns, bytes) of every profiled command."""
-        out = []
-        for c in self.done:
-            for kind, evt, nb in c.events:
-                try:
-                    out.append((c, kind, evt.profile.start, evt.profile.end, nb))
-                except cl.Error:
-                    continue
-        return out
-
     def _settle(self) -> None:
-        """Durations from the events' profiling (device clock)."""
-        lo, hi = None, None
-        for c, kind, s, e, _ in self._timed():
-            c.busy_s += (e - s) * 1e-9
-            if kind == "kernel":
-                c.kernel_s += (e - s) * 1e-9
-            lo = s if lo is None else min(lo, s)
-            hi = e if hi is None else max(hi, e)
-        self._span = (lo, hi)
+        self._timed = chunk_times.settle(self.done, self.q_in)
 
     @property
     def span_s(self) -> float:
-        lo, hi = getattr(self, "_span", (None, None))
-        return 0.0 if lo is None else (hi - lo) * 1e-9
+        return chunk_times.span(self._timed)
 
     def pieces(self, t0: float) -> list[Piece]:
-        """The chunks' transfers and kernels, placed on the host clock so that the
-        last one ends now."""
-        import time
-        lo, hi = getattr(self, "_span", (None, None))
-        if lo is None:
-            return []
-        shift = time.perf_counter() - t0 - hi * 1e-9
-        return [Piece(self.dev.label, kind, s * 1e-9 + shift, e * 1e-9 + shift,
-                      f"rows {c.first}-{c.last}", nb) for c, kind, s, e, nb in self._timed()]
+        """The chunks' transfers and kernels, from ``t0`` on the host clock."""
+        return chunk_times.pieces(self.dev.label, self._timed, t0)

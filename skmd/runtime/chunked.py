@@ -28,6 +28,7 @@ from skmd.runtime import buffers as bufmod
 from skmd.runtime import kernels as kmod
 from skmd.runtime.chunk_lane import Lane, LaneWork, refuse
 from skmd.runtime.kernels import ArgValue
+from skmd.tuning import Tuning
 from skmd.vast import chunks as vchunks
 from skmd.vast import pages
 
@@ -142,7 +143,7 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
     if written_others and len(devices) > 1:
         uses, others, staged = _stage(an, args, launch, uses, others, written_others,
                                       hosts, hq, name)
-    work = _work(entry, args, launch, uses, others, devices, hosts, 0)
+    work = _work(entry, args, launch, uses, others, devices, hosts, 0, settings.tuning)
     rec = LaunchRecord(run_id=rt.run_id, seq=rt.recorder.next_seq(), kernel=name,
                        program=entry.key.rpartition(":")[0][:8],
                        start_s=t_start - rt.t0, total_groups=launch.total_groups,
@@ -166,7 +167,8 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
                          f"running it again in chunks 1/{2 ** halvings} as large")
             del lanes, exc  # the refused buffers go before smaller ones are asked for
             gc.collect()
-            work = _work(entry, args, launch, uses, others, devices, hosts, halvings)
+            work = _work(entry, args, launch, uses, others, devices, hosts, halvings,
+                         settings.tuning)
     plan = work.plan
     for i, buf in staged.items():  # what the chunks wrote goes back where it lives
         for at, view in hosts[i].transfers(0, hosts[i].size):
@@ -183,7 +185,7 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
 
 
 def _work(entry: Any, args: dict[int, ArgValue], launch: Any, uses: list, others: dict,
-          devices: list, hosts: dict, halvings: int) -> LaneWork:
+          devices: list, hosts: dict, halvings: int, tuning: Tuning) -> LaneWork:
     """The chunk plan: two slots per device within ``FILL`` of its memory (halved
     ``halvings`` times after the device refused an allocation)."""
     an = entry.analysis
@@ -216,7 +218,7 @@ def _work(entry: Any, args: dict[int, ArgValue], launch: Any, uses: list, others
     if cross is not None:
         refuse(entry.name, f"rows of chunk {cross[2]} touch bytes of argument "
                            f"{an.args[cross[0]].name} that rows of chunk {cross[1]} write")
-    return LaneWork(entry, args, launch, uses, others, range_of, plan, reserve, hosts)
+    return LaneWork(entry, args, launch, uses, others, range_of, plan, reserve, hosts, tuning)
 
 
 #: allocation failures (lazy on most drivers: they show at a chunk's first command)
@@ -322,6 +324,10 @@ def _record(rt: Any, rec: LaunchRecord, lanes: list[Lane], plan: vchunks.ChunkPl
         f"{_mib(sum(c.out_bytes for c in done) / max(n, 1))}"
         + (f", frames {_mib(sum(c.frame_bytes for c in done) / max(n, 1))}"
            if any(c.frame_bytes for c in done) else "")
+        + (f"; through page-locked slots (pageable bytes) in "
+           f"{_mib(sum(c.bounced_in for c in done))}, out "
+           f"{_mib(sum(c.bounced_out for c in done))} in all"
+           if any(c.bounced_in or c.bounced_out for c in done) else "")
         + f"; transfers and kernels {serial * 1e3:.1f} ms end to end, ran in "
           f"{span * 1e3:.1f} ms: overlap {_overlap(span, serial):.0f} %")
     for c in sorted(done, key=lambda c: c.first)[:8]:

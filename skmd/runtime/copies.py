@@ -151,8 +151,10 @@ def _run(plan: Pipeline, nbytes: int, issued: _Issued,
     """``step(i, ring)`` for every chunk ``i``, ``plan.threads`` at a time, started
     in order.  A step waits only for earlier chunks, and an earlier chunk was
     handed to a worker first, so the pipeline cannot stall on itself.  Returns
-    the last chunk's event; all have completed by then."""
-    ring = _Ring(plan.slots(nbytes), min(plan.chunk, nbytes))
+    the last chunk's event; all have completed by then.  Slots are of the plan's
+    chunk size even for a shorter transfer: the staging pool then serves every
+    transfer of one plan from one size class (no page-locked memory for others)."""
+    ring = _Ring(plan.slots(nbytes), plan.chunk)
     try:
         if prime is not None:
             prime(ring)

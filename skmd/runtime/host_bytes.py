@@ -47,12 +47,19 @@ class HostBytes:
 
     def segments(self, lo: int, hi: int) -> list[tuple[int, np.ndarray]]:
         """(absolute offset, view) of the pieces covering ``[lo, hi)``, in order."""
+        return [(at, view) for at, view, _ in self.runs(lo, hi)]
+
+    def runs(self, lo: int, hi: int) -> list[tuple[int, np.ndarray, bool]]:
+        """:meth:`segments` with whether each is page-locked: a device moves those
+        straight, and the others best through page-locked slots (the driver's own
+        path for pageable memory is several times slower)."""
         out = []
         k = int(np.searchsorted(self.starts, lo, side="right")) - 1
         while lo < hi and k < len(self.pieces):
             base = int(self.starts[k])
             end = min(hi, base + self.pieces[k].nbytes)
-            out.append((lo, self.pieces[k][lo - base:end - base]))
+            locked = k < len(self._keep) and self._keep[k] is not None
+            out.append((lo, self.pieces[k][lo - base:end - base], locked))
             lo = end
             k += 1
         return out
@@ -62,9 +69,7 @@ class HostBytes:
         """:meth:`segments` cut to at most ``most`` bytes each: the pieces a driver is
         given to move (NVIDIA's OpenCL fails or crawls on multi-GB single transfers
         from pageable memory, and an array the program gives is one piece)."""
-        most = max(1, int(most))
-        return [(at + k, view[k:k + most]) for at, view in self.segments(lo, hi)
-                for k in range(0, view.nbytes, most)]
+        return [part for at, view in self.segments(lo, hi) for part in cut(at, view, most)]
 
     def copy_in(self, lo: int, src: np.ndarray) -> None:
         for at, view in self.segments(lo, lo + src.nbytes):
@@ -75,6 +80,12 @@ class HostBytes:
         for at, view in self.segments(lo, lo + dst.nbytes):
             if view.ctypes.data != dst[at - lo:].ctypes.data:
                 copies.copy(dst[at - lo:at - lo + view.nbytes], view)
+
+
+def cut(at: int, view: np.ndarray, most: int = TRANSFER_BYTES) -> list[tuple[int, np.ndarray]]:
+    """``view`` (at offset ``at``) in pieces of at most ``most`` bytes, in order."""
+    most = max(1, int(most))
+    return [(at + k, view[k:k + most]) for k in range(0, view.nbytes, most)]
 
 
 def plain(n: int) -> HostBytes:
@@ -143,15 +154,17 @@ def release(host: HostBytes) -> None:
 Maker = Callable[[int], HostBytes]
 
 
-def maker_for(home: Any, warn: Callable[[str, str], None], share: float) -> Maker:
+def maker_for(home: Any, warn: Callable[[str, str], None], share: float,
+              reserve: int = 0) -> Maker:
     """Page-locked pieces on a home device that is not host memory, up to ``share`` of
-    its memory (``Tuning.vast_pinned_share``), pageable pieces past that or once the
-    driver pins no more (warned once); plain arrays on a home device that is host
-    memory."""
+    its memory (``Tuning.vast_pinned_share``) less ``reserve`` bytes (the page-locked
+    slots pageable pieces move through, ``Tuning.vast_bounce_ring`` per device that
+    bounces), pageable pieces past that or once the driver pins no more (warned once);
+    plain arrays on a home device that is host memory."""
     if home.host_unified:
         return plain
     piece = max(1, min(PIECE_BYTES, int(home.max_alloc)))
-    budget = int(share * int(home.global_mem))
+    budget = max(0, int(share * int(home.global_mem)) - int(reserve))
 
     def make(n: int) -> HostBytes:
         out = page_locked(n, home.context, home.queue, piece, budget)

@@ -68,3 +68,15 @@ def test_a_chunk_the_driver_refuses_fails_the_transfer_and_hands_every_slot_back
             copies.write_through(queue, buf, host, np.empty_like(host), plan=PLAN)
         else:
             getattr(copies, way)(queue, buf, host, plan=PLAN)
+
+
+def test_a_short_transfer_takes_slots_of_the_plan_s_size(queue, monkeypatch):
+    """One size class of page-locked slots per plan, however short the transfer."""
+    real, sizes = staging.take, []
+    monkeypatch.setattr(staging, "take", lambda n: sizes.append(n) or real(n))
+    buf = cl.Buffer(queue.context, cl.mem_flags.READ_WRITE, PLAN.chunk)
+    src = np.arange(999, dtype=np.uint32).view(np.uint8)
+    copies.write(queue, buf, src, plan=PLAN)
+    back = np.empty_like(src)
+    copies.read(queue, buf, back, plan=PLAN)
+    assert np.array_equal(back, src) and sizes == [PLAN.chunk, PLAN.chunk]

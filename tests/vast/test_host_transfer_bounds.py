@@ -8,6 +8,7 @@ import pytest
 
 from skmd.runtime import host_bytes
 from skmd.runtime.host_bytes import PIECE_BYTES, TRANSFER_BYTES, HostBytes
+from skmd.tuning import Tuning
 
 
 def _huge(n: int) -> np.ndarray:
@@ -44,6 +45,20 @@ def test_page_locked_pieces_never_exceed_bound(monkeypatch: pytest.MonkeyPatch) 
                            max_alloc=40 * 10**9, global_mem=80 * 10**9)
     host_bytes.maker_for(home, lambda *a: None, 0.45)(30_000_000_000)
     assert asked == [PIECE_BYTES]
+
+
+def test_the_bounce_slots_count_in_the_page_locked_share(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    budgets = []
+    monkeypatch.setattr(host_bytes, "page_locked",
+                        lambda n, ctx, q, piece, budget: budgets.append(budget)
+                        or host_bytes.plain(0))
+    home = SimpleNamespace(host_unified=False, context=None, queue=None,
+                           max_alloc=40 * 10**9, global_mem=80 * 10**9)
+    ring = Tuning().vast_bounce_ring
+    assert ring == 2 * Tuning().vast_bounce_slots * Tuning().vast_bounce_chunk > 0
+    host_bytes.maker_for(home, lambda *a: None, 0.45, ring)(1 << 30)
+    assert budgets == [int(0.45 * 80 * 10**9) - ring]
 
 
 @pytest.fixture
@@ -88,3 +103,15 @@ def test_a_refused_pin_keeps_the_pinned_pieces_and_goes_on_pageable(cpu_context,
     out = np.empty_like(data)
     host.copy_out(0, out)
     assert np.array_equal(out, data)
+
+
+def test_runs_say_which_bytes_are_page_locked() -> None:
+    pinned = object()  # the buffer a page-locked piece is mapped from
+    host = HostBytes([np.zeros(4096, np.uint8) for _ in range(5)],
+                     [pinned, pinned, None, None, None])
+    runs = host.runs(100, 5 * 4096 - 7)
+    assert [(at, v.nbytes, locked) for at, v, locked in runs] == [
+        (100, 4096 - 100, True), (4096, 4096, True), (2 * 4096, 4096, False),
+        (3 * 4096, 4096, False), (4 * 4096, 4096 - 7, False)]
+    assert [at for at, _ in host.segments(100, 5 * 4096 - 7)] == [at for at, _, _ in runs]
+    assert not any(locked for _, _, locked in HostBytes.of(np.zeros(9, np.uint8)).runs(0, 9))
