@@ -17,6 +17,7 @@ which buffers are stale is kept in :mod:`.stale`, released mirrors for reuse in
 """
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 import weakref
@@ -379,10 +380,8 @@ def size_of(buf: MemObj) -> int:
     size = getattr(buf, "_skmd_size", None)
     if size is None:
         size = int(buf.size)
-        try:
+        with contextlib.suppress(AttributeError):
             buf._skmd_size = size
-        except AttributeError:
-            pass
     return size
 
 
@@ -434,8 +433,8 @@ def forget(buf: MemObj) -> None:
 
 
 def note_written(buf: MemObj | None, from_host: int = 0) -> None:
-    """A command wrote ``buf`` (or a sub-buffer of it) on the home device; an upload
-    of ``from_host`` bytes, when not 0."""
+    """A command wrote ``buf`` (or a sub-buffer of it) on the home device: an
+    upload of ``from_host`` bytes, when not 0."""
     if buf is None or not isinstance(buf, cl.MemoryObjectHolder):
         return
     st = getattr(buf, "_skmd_state", None)
@@ -444,10 +443,8 @@ def note_written(buf: MemObj | None, from_host: int = 0) -> None:
     if st is not None:
         st.written()
     if from_host:  # what the next decision about a launch over it counts (once)
-        try:
+        with contextlib.suppress(AttributeError):
             buf._skmd_uploaded = from_host
-        except AttributeError:
-            pass
     root = root_of(buf)
     if root is not buf:
         note_written(root)
