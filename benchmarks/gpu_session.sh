@@ -11,7 +11,7 @@
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
-#         | house1 | vast | place1 | spy4
+#         | house1 | vast | place1 | spy4 | final1
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -47,6 +47,11 @@ skmd2() { for b in $COMPUTE; do bench skmd2gpu gpu0,gpu1 "$1" --suite skmd --ora
 onegpu() { for b in "$@"; do bench gpucpu gpu0,cpu0 40 --suite skmd --oracle-steps 8 --max-seconds 1.5 $b; done; }
 mkmd2() { for b in $MKMD; do bench mkmd gpu0,gpu1 "$1" --suite mkmd --policy hill $b; done; }
 # graphs1gpu TAG SECONDS "VARIANT ARGS" NAME...: graphs on gpu0 + cpu0, up to 40 rounds each
+# vb TAG DEVICES SECONDS ARGS...: one benchmarks/vast_bench.py step in its own process
+vb() { local tag=$1 devices=$2 secs=$3; shift 3
+  SKMD_DEVICES=$devices timeout "$secs" python3 benchmarks/vast_bench.py "$@" \
+    --json "$r/vast_$tag.json" > "$r/vast_$tag.txt" 2>&1 || echo "exit $?" >> "$r/vast_$tag.txt"
+  free -g >> "$r/free.txt" 2>&1; }
 graphs1gpu() {
   local tag=$1 secs=$2 variants=$3; shift 3
   for b in "$@"; do
@@ -572,10 +577,6 @@ vast)
   # per compute buffer; 3 x 30 GB and 2 x 41 GB exceed an 80 GB H100). One process per
   # measurement: each one's buffers take most of host memory. At most 6.7 minutes.
   free -g > "$r/free.txt" 2>&1
-  vb() { local tag=$1 devices=$2 secs=$3; shift 3
-    SKMD_DEVICES=$devices timeout "$secs" python3 benchmarks/vast_bench.py "$@" \
-      --json "$r/vast_$tag.json" > "$r/vast_$tag.txt" 2>&1 || echo "exit $?" >> "$r/vast_$tag.txt"
-    free -g >> "$r/free.txt" 2>&1; }
   vb link "" 30 link
   vb stream gpu0 120 stream --gb "${VAST_GB:-30}" --repeat 2 --link "$r/vast_link.json"
   vb compute_gpu gpu0 80 compute --gb "${VAST_COMPUTE_GB:-41}" --iters 256
@@ -600,5 +601,20 @@ place1)
       --variant home:mode=inorder --variant eager:stage_uploads=0 $b
   done
   python3 benchmarks/placement_gain.py "$r" --size "$size" > "$r/placement.md" 2>&1 ;;
+final1)
+  # VAST streaming with pageable pieces through page-locked slots, and data that fits;
+  # graph mode on the two graphs of short kernels; placement in a first and a second
+  # run of two memory-bound programs on one store (the second starts from the first)
+  free -g > "$r/free.txt" 2>&1
+  vb link "" 30 link
+  vb stream gpu0 130 stream --gb "${VAST_GB:-30}" --repeat 2 --link "$r/vast_link.json"
+  vb fits gpu0 80 fits --gb 4 --repeat 5 --devices gpu0
+  graphs1gpu ordermkmd 60 "--variant order:mode=inorder" bicgstab jacobi
+  for k in 1 2; do
+    for b in vectoradd blackscholes; do
+      bench "place$k" gpu0,cpu0 26 --suite skmd --policy hill --repeat 200 --max-seconds 0.5 \
+        --variant home:mode=inorder --variant eager:stage_uploads=0 $b
+    done
+  done ;;
 esac
 tar czf "$out/results_$part.tgz" -C "$out" r && rm -rf "$r"
