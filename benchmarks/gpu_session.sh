@@ -11,7 +11,7 @@
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
-#         | house1 | vast | place1 | spy4 | final1
+#         | house1 | vast | place1 | spy4 | final1 | placetwice
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -610,6 +610,8 @@ final1)
   vb stream gpu0 130 stream --gb "${VAST_GB:-30}" --repeat 2 --link "$r/vast_link.json"
   vb fits gpu0 80 fits --gb 4 --repeat 5 --devices gpu0
   graphs1gpu ordermkmd 60 "--variant order:mode=inorder" bicgstab jacobi
+  bash "$0" placetwice "$out" ;;
+placetwice)
   for k in 1 2; do
     for b in vectoradd blackscholes; do
       bench "place$k" gpu0,cpu0 26 --suite skmd --policy hill --repeat 200 --max-seconds 0.5 \

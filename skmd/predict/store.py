@@ -60,6 +60,8 @@ CREATE TABLE IF NOT EXISTS launches (
     PRIMARY KEY (run_id, seq));
 CREATE TABLE IF NOT EXISTS spent (
     kernel_key TEXT PRIMARY KEY, home_s REAL NOT NULL, updated_at REAL);
+CREATE TABLE IF NOT EXISTS builds (
+    fingerprint TEXT PRIMARY KEY, seconds REAL NOT NULL, updated_at REAL);
 """
 
 
@@ -361,6 +363,16 @@ class ProfileStore:
     def spent(self) -> dict[str, float]:
         """kernel_key -> seconds the home device spent on it over earlier runs."""
         return {k: float(s) for k, s in self.read("SELECT kernel_key, home_s FROM spent")}
+
+    def put_build(self, fingerprint: str, seconds: float) -> None:
+        """The longest partition-ready build a device's compiler took in a run."""
+        now = time.time()
+        self.write(lambda c: c.execute("INSERT OR REPLACE INTO builds VALUES (?,?,?)",
+                                       (fingerprint, float(seconds), now)))
+
+    def builds(self) -> dict[str, float]:
+        """fingerprint -> seconds of its longest build in the latest run that built."""
+        return {f: float(s) for f, s in self.read("SELECT fingerprint, seconds FROM builds")}
 
     # -- profiles --------------------------------------------------------------
 

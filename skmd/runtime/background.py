@@ -55,7 +55,7 @@ class Background:
         #: the longest build of a helper's partition-ready program seen so far, seconds
         #: (a first build by a CPU device's compiler, until one is measured)
         self.build_s = tuning.first_build_s
-        self._builds_timed = 0
+        self.builds_timed = 0
         #: set once the helpers' speed priors and links are known (:meth:`want_devices`)
         self.devices_ready = threading.Event()
         self._devices_started: Future | None = None
@@ -262,8 +262,8 @@ class Background:
             self.rt.clone(entry, dev, ctx)
             if dev is not self.rt.home:
                 took = time.perf_counter() - t0
-                self.build_s = took if not self._builds_timed else max(self.build_s, took)
-                self._builds_timed += 1
+                self.build_s = took if not self.builds_timed else max(self.build_s, took)
+                self.builds_timed += 1
         except Exception as exc:  # never a wrong answer: the device takes no share
             why = faults.first_line(exc)
             if dev is self.rt.home:

@@ -1,10 +1,11 @@
 """What one run leaves for the next, in the profile store.
 
-Two things: the speeds learned online (so a second run needs no calibration),
-and how long the home device has been kept busy by each kernel over all runs
-(so a kernel that paid for its helpers' programs before has them built from
-its first launch on: the drivers' own caches make such builds cheap, and the
-ski rental that holds back builds in a first run has nothing left to guard).
+Three things: the speeds learned online (so a second run needs no
+calibration), how long the home device has been kept busy by each kernel over
+all runs (so a kernel that paid for its helpers' programs before has them built
+from its first launch on: the drivers' own caches make such builds cheap), and
+what a helper's build took (so the ski rental that holds back builds weighs
+this machine's compiler, not a guess).
 """
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ def load(rt: Any) -> None:
         for label in labels.get(fp, ()):
             rt.estimates.seed(key, label, planner.Rate(per_unit, overhead, samples))
     rt.decider.spent_before = store.spent()
+    took = [s for fp, s in store.builds().items() if fp in helpers(rt)]
+    if took and not rt.background.builds_timed:  # what a build costs here
+        rt.background.build_s = max(took)
 
 
 def save(rt: Any) -> None:
@@ -36,3 +40,11 @@ def save(rt: Any) -> None:
             for (key, label), r in rt.estimates.snapshot() if label in rt.by_label}
     store.put_speeds((k, fp, *v) for (k, fp), v in rows.items())
     store.put_spent(rt.decider.spent_rows())
+    if rt.background.builds_timed:
+        for fp in helpers(rt):
+            store.put_build(fp, rt.background.build_s)
+
+
+def helpers(rt: Any) -> set[str]:
+    """The fingerprints of ``rt``'s devices other than home."""
+    return {d.fingerprint for d in rt.devices if d is not rt.home}

@@ -302,3 +302,34 @@ def test_time_spent_on_kernels_is_kept_and_replaced(tmp_path):
         store.put_spent([("k1", 1.25)])
     with ProfileStore(path) as store:
         assert store.spent() == {"k1": 1.25, "k2": 2.0}
+
+
+def test_what_a_build_took_is_kept_per_device(tmp_path):
+    with ProfileStore(tmp_path / "p.sqlite") as store:
+        assert store.builds() == {}
+        store.put_build("cpu-fp", 1.5)
+        store.put_build("cpu-fp", 0.2)
+        assert store.builds() == {"cpu-fp": 0.2}
+
+
+def test_a_run_starts_from_the_build_time_and_spent_time_an_earlier_run_kept(tmp_path):
+    """What one run measured (a helper's build, each kernel's time on home) is what
+    the next run's ski rental weighs."""
+    from types import SimpleNamespace
+
+    from skmd.runtime import knowledge, planner
+    home = SimpleNamespace(fingerprint="gpu-fp", label="gpu0")
+    cpu = SimpleNamespace(fingerprint="cpu-fp", label="cpu0")
+
+    def runtime(store, build_s, timed):
+        return SimpleNamespace(
+            store=store, remember=True, devices=[home, cpu], home=home, by_label={},
+            estimates=planner.Estimates(),
+            decider=SimpleNamespace(spent_before={}, spent_rows=lambda: [("k", 2.5)]),
+            background=SimpleNamespace(build_s=build_s, builds_timed=timed))
+    with ProfileStore(tmp_path / "p.sqlite") as store:
+        knowledge.save(runtime(store, 1.25, 1))
+        later = runtime(store, 0.25, 0)
+        knowledge.load(later)
+    assert later.background.build_s == 1.25
+    assert later.decider.spent_before == {"k": 2.5}
