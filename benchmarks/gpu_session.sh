@@ -52,6 +52,15 @@ vb() { local tag=$1 devices=$2 secs=$3; shift 3
   SKMD_DEVICES=$devices timeout "$secs" python3 benchmarks/vast_bench.py "$@" \
     --json "$r/vast_$tag.json" > "$r/vast_$tag.txt" 2>&1 || echo "exit $?" >> "$r/vast_$tag.txt"
   free -g >> "$r/free.txt" 2>&1; }
+# placement in a first and a second run of two memory-bound programs on one store
+place_twice() {
+  for k in 1 2; do
+    for b in vectoradd blackscholes; do
+      bench "place$k" gpu0,cpu0 26 --suite skmd --policy hill --repeat 200 --max-seconds 0.5 \
+        --variant home:mode=inorder --variant eager:stage_uploads=0 $b
+    done
+  done
+}
 graphs1gpu() {
   local tag=$1 secs=$2 variants=$3; shift 3
   for b in "$@"; do
@@ -610,13 +619,7 @@ final1)
   vb stream gpu0 130 stream --gb "${VAST_GB:-30}" --repeat 2 --link "$r/vast_link.json"
   vb fits gpu0 80 fits --gb 4 --repeat 5 --devices gpu0
   graphs1gpu ordermkmd 60 "--variant order:mode=inorder" bicgstab jacobi
-  bash "$0" placetwice "$out" ;;
-placetwice)
-  for k in 1 2; do
-    for b in vectoradd blackscholes; do
-      bench "place$k" gpu0,cpu0 26 --suite skmd --policy hill --repeat 200 --max-seconds 0.5 \
-        --variant home:mode=inorder --variant eager:stage_uploads=0 $b
-    done
-  done ;;
+  place_twice ;;
+placetwice) place_twice ;;
 esac
 tar czf "$out/results_$part.tgz" -C "$out" r && rm -rf "$r"
