@@ -93,13 +93,8 @@ class SplitRun:
         rec = self.record
         plans = plan_buffers(self.entry, self.args, self.launch, self.shares, self.home.label,
                              self.lazy)
-        if not self.lazy:  # home gets what its rows need; helpers take theirs from the host
-            t = time.perf_counter()
-            home_runs = any(s.dev is self.home for s in self.shares)
-            moved = placement.bring_home(self.rt, plans, home_runs, self.sync_queue)
-            if moved:
-                self._piece(self.home.label, "h2d", t, time.perf_counter(), "sync",
-                            sum(moved.values()))
+        if not self.lazy:
+            self._bring_home(plans, any(s.dev is self.home for s in self.shares), True)
         self._run(plans)
         rec.shares = {s.dev.label: s.groups for s in self.shares}
         rec.ranges = {s.dev.label: (s.first, s.last) for s in self.shares}
@@ -114,6 +109,14 @@ class SplitRun:
 
         if others:
             self._prefetch(plans, others)
+
+        if home_share is None and len(others) == 1:  # nothing to overlap: no hand-off
+            futures = [(others[0], _called(self._helper, others[0], plans, mode))]
+        else:
+            futures = [(sh, self.rt.pool.submit(self._helper, sh, plans, mode))
+                       for sh in others]
+        if not self.lazy:  # helpers take their parts from the host meanwhile
+            self._bring_home(plans, home_share is not None, False)
         home_evt = None
         if home_share is not None:
             home_evt = self._launch_home(home_share.first, home_share.last, mode)
@@ -123,12 +126,6 @@ class SplitRun:
         if early:  # home's queue orders its successors; the states may say so now
             self._written(plans, [])
             self.on_enqueued()
-
-        if home_share is None and len(others) == 1:  # nothing to overlap: no hand-off
-            futures = [(others[0], _called(self._helper, others[0], plans, mode))]
-        else:
-            futures = [(sh, self.rt.pool.submit(self._helper, sh, plans, mode))
-                       for sh in others]
         results = []
         done = []
         for sh, fut in futures:
@@ -171,6 +168,17 @@ class SplitRun:
 
         if not early:
             self._written(plans, others)
+
+    def _bring_home(self, plans: list[BufferPlan], home_runs: bool, whole: bool) -> None:
+        """What home needs (queued ahead of its kernel): outputs whole before the
+        helpers start, then the ranges its rows read while the helpers take theirs
+        from the host (a device reading host memory in place need not wait for
+        home's link)."""
+        t = time.perf_counter()
+        moved = placement.bring_home(self.rt, plans, home_runs, self.sync_queue, whole)
+        if moved:
+            self._piece(self.home.label, "h2d", t, time.perf_counter(), "sync",
+                        sum(moved.values()))
 
     def _written(self, plans: list[BufferPlan], others: list[Share]) -> None:
         """Coherence: written buffers move to a new version; helpers keep what they

@@ -141,14 +141,15 @@ def fresh_uploads(args: dict) -> int:
     return n
 
 
-def bring_home(rt: Any, plans: list, home_runs: bool, queue: cl.CommandQueue
-               ) -> dict[str, int]:
+def bring_home(rt: Any, plans: list, home_runs: bool, queue: cl.CommandQueue,
+               whole: bool) -> dict[str, int]:
     """Before a split launch: make the home copy hold what home needs; bytes by source.
 
-    A buffer the kernel only reads gets the ranges home's share reads (none when
-    home runs no rows), from the host shadow or wherever they are; a buffer it
-    writes comes home whole, since results merge into the home copy.  Writes
-    are queued on ``queue`` ahead of home's kernel, without waiting.
+    ``whole``: a buffer the kernel writes comes home whole, since results merge
+    into the home copy (before the helpers start: they may read it).  Else a
+    buffer the kernel only reads gets the ranges home's share reads (none when
+    home runs no rows) from the host shadow, while the helpers take theirs from
+    it too.  Writes are queued on ``queue`` ahead of home's kernel.
     """
     moved: dict[str, int] = {}
     for bp in plans:
@@ -156,8 +157,11 @@ def bring_home(rt: Any, plans: list, home_runs: bool, queue: cl.CommandQueue
         if st.home_valid or (bp.stays and not bp.read):
             continue  # (an output every device rewrites: its old bytes are not needed)
         if bp.written or bp.home_need is None:
-            n = homecoming.sync_home(st, bp.root, queue)
-            moved["host"] = moved.get("host", 0) + n
+            if whole:
+                n = homecoming.sync_home(st, bp.root, queue)
+                moved["host"] = moved.get("host", 0) + n
+            continue
+        if whole:
             continue
         if st.staged_current():
             book(rt).read_split(st.size)
