@@ -173,24 +173,31 @@ def bring_home(rt: Any, plans: list, home_runs: bool, queue: cl.CommandQueue,
 
 def send_home(st: bufmod.BufferState, app_buf: Any, queue: cl.CommandQueue,
               ranges: list[tuple[int, int]]) -> int:
-    """Queue writes of what the home copy lacks of ``ranges``; returns bytes."""
+    """Queue writes of what the home copy lacks of ``ranges``; returns bytes.
+
+    The writes go out without the buffer's lock: NVIDIA's driver copies even a
+    write not asked to block before it returns, and a helper reading the shadow
+    in place meanwhile needs the lock only to find it."""
     with st.lock:
         have = list(st.home_part) if st.home_part_v == st.version else []
         todo = where_mod.gaps(ranges, have)
         if not todo:
             return 0
-        sent = 0
+        version = st.version
+        shadow = None
         for a, b in todo:
             shadow, _ = st.fetch_host(app_buf, queue, a, b)
-            raw.enqueue_write_buffer(queue, app_buf, shadow[a:b], dst_offset=a,
-                                     is_blocking=False)
-            sent += b - a
-        if st.home_part_v != st.version:
-            st.home_part_v = st.version
-            st.home_part = bufmod.IntervalSet()
-        for a, b in todo:
-            st.home_part.add(a, b)
-        return sent
+    for a, b in todo:
+        raw.enqueue_write_buffer(queue, app_buf, shadow[a:b], dst_offset=a,
+                                 is_blocking=False)
+    with st.lock:
+        if st.version == version:  # (a split holds the program's thread meanwhile)
+            if st.home_part_v != version:
+                st.home_part_v = version
+                st.home_part = bufmod.IntervalSet()
+            for a, b in todo:
+                st.home_part.add(a, b)
+    return sum(b - a for a, b in todo)
 
 
 def results_stay(bp: Any, helpers: list[str]) -> None:

@@ -150,6 +150,46 @@ def test_helpers_start_before_home_receives_its_rows(monkeypatch, small_uploads_
     assert order and all(order), "home's rows were sent before any helper started"
 
 
+def test_home_s_rows_go_out_without_holding_back_the_helpers(monkeypatch,
+                                                             small_uploads_staged):
+    """A write to home that the driver makes at once (NVIDIA copies even a write not
+    asked to block) does not hold the buffer's lock: a helper finishes its share
+    meanwhile, reading the host shadow."""
+    import threading
+
+    from skmd.runtime import executor, placement, raw
+    split_as(monkeypatch, halves)
+    helper_done = threading.Event()
+    sending = threading.local()
+    seen = []
+    real_helper, real_send, real_write = (executor.SplitRun._helper, placement.send_home,
+                                          raw.enqueue_write_buffer)
+
+    def helper(self, *a, **kw):
+        try:
+            return real_helper(self, *a, **kw)
+        finally:
+            helper_done.set()
+
+    def send_home(*a, **kw):
+        sending.on = True
+        try:
+            return real_send(*a, **kw)
+        finally:
+            sending.on = False
+
+    def write(*a, **kw):
+        if getattr(sending, "on", False):
+            seen.append(helper_done.wait(10))
+        return real_write(*a, **kw)
+    monkeypatch.setattr(executor.SplitRun, "_helper", helper)
+    monkeypatch.setattr(placement, "send_home", send_home)
+    monkeypatch.setattr(raw, "enqueue_write_buffer", write)
+    bad, _ = compare_with_and_without(upload_launch_read)
+    assert not bad, bad
+    assert seen and all(seen), "the helper could not finish while home's rows were written"
+
+
 @pytest.mark.parametrize("settled", ["models", "unbuilt", "waiting"])
 def test_uploads_go_home_at_once_when_launches_stay_whole(monkeypatch, small_uploads_staged,
                                                           settled):
