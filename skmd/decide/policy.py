@@ -25,15 +25,6 @@ class Decision:
     note: str | None = None
     #: reuse for exactly this many launches (None: as often as it keeps coming out)
     span: int | None = None
-    #: whole since the kernel has not run long enough to pay for building helpers'
-    #: programs (none is under way): no split is near, whatever ``span`` says
-    unbuilt: bool = False
-
-    @property
-    def waiting(self) -> bool:
-        """Whether this holds only until helpers are measured or ready (calibration,
-        first launches, builds under way), not as the models' settled verdict."""
-        return (not self.keep or self.span is not None) and not self.unbuilt
 
 
 def even(total: int, labels: Sequence[str], span: int | None = None) -> Decision:

@@ -232,8 +232,7 @@ class Runtime:
                 entry.decisions[key] = (launch, shares, reason, uses - 1, span)
                 if reason is not None:
                     return running.run_whole(self, queue, kernel, entry, args, gsize, lsize,
-                                             offset, wait_for, g_times_l, allow_empty, reason,
-                                             key)
+                                             offset, wait_for, g_times_l, allow_empty, reason)
                 if not mode.defers_to_graph:
                     return running.run_split(self, queue, entry, args, launch, shares,
                                              wait_for, s, key)
@@ -270,10 +269,9 @@ class Runtime:
             d = self.decider.decide(entry, launch, s, queue.context, args)
             plan, reason, keep, note, span = d.shares, d.reason, d.keep, d.note, d.span
             if key is not None:
-                # kept per launch shape, for the guard rail, the run log and staging
+                # kept per launch shape, for the guard rail and the run log
                 entry.decisions[("alone",) + key] = d.alone
                 entry.decisions[("plan",) + key] = d.plan
-                entry.decisions[("waiting",) + key] = d.waiting
         if key is not None and not mode.defers_to_graph and keep:
             # decisions are re-made now and then so measured speeds can move them
             prev = entry.decisions.get(key)
@@ -293,7 +291,7 @@ class Runtime:
         if reason is not None or plan is None:
             return running.run_whole(self, queue, kernel, entry, args, gsize, lsize, offset,
                                      wait_for, g_times_l, allow_empty,
-                                     reason or "single device chosen", key)
+                                     reason or "single device chosen")
         return running.run_split(self, queue, entry, args, launch, plan, wait_for, s, key, note,
                                  kernel if alone else None)
 

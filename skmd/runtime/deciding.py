@@ -118,6 +118,12 @@ class Decider:
         start = not model or (t_home is not None and policy.worth_building(
             spent, bg.build_s, s.tuning.build_payback))
         waiting, home_ready = bg.readiness(entry, self.rt.home, ctx, order[1:], start, model)
+        if start and waiting:
+            entry.decisions[("helpers waited",)] = True
+        elif start and entry.decisions.pop(("helpers waited",), False):
+            # uploads waited for a split in vain meanwhile: staging starts afresh, so
+            # that the models price this kernel's launches from host memory
+            placement.book(self.rt).ready_again()
         if waiting:
             order = [d for d in order if d.label not in waiting]
         if not home_ready and (start or len(order) > 1):
@@ -141,7 +147,6 @@ class Decider:
                 d.reason = "helpers not ready (set-up or program build under way): whole"
                 if not start:  # asked again about when the builds would pay
                     need = s.tuning.build_payback * bg.build_s
-                    d.unbuilt = True
                     d.span = policy.launches_until(need - spent, per_launch, span)
                     d.reason = (f"helpers' programs not built: the kernel has kept "
                                 f"{self.rt.home.label} busy {spent * 1e3:.0f} ms of the "

@@ -55,6 +55,11 @@ class Placement:
         with self.lock:
             self.skips.pop(size, None)
 
+    def ready_again(self) -> None:
+        """A kernel's helpers just got ready: every upload size is staged again."""
+        with self.lock:
+            self.skips.clear()
+
     def take(self, size: int) -> int:
         """Uploads of ``size`` still to send home at once, counting this one."""
         with self.lock:

@@ -21,22 +21,21 @@ from skmd.transform import Launch
 
 def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelEntry,
               args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
-              wait_for: Any, g_times_l: bool, allow_empty: bool, reason: str,
-              key: tuple | None = None) -> cl.Event:
+              wait_for: Any, g_times_l: bool, allow_empty: bool, reason: str) -> cl.Event:
     """The original kernel on the application's queue, asynchronously, as pyopencl
     would run it (after bringing back to home any buffer a split left elsewhere).
 
     An upload that waited in host memory for this launch counts against staging
-    uploads of its size (:meth:`placement.Placement.read_whole`), unless the launch
-    (decision ``key``) runs whole only while helpers get ready."""
+    uploads of its size (:meth:`placement.Placement.read_whole`), also while the
+    helpers get ready: that can take seconds, and once they are ready staging
+    starts afresh (:meth:`placement.Placement.ready_again`)."""
     if bufmod._stale:
         hq = None
         for _, b in entry.buffer_args(args):
             root = bufmod.root_of(b)
             st = bufmod.state_of(root)
             if not st.home_valid:
-                if st.staged_current() and not (  # waited for a split in vain
-                        key is not None and entry.decisions.get(("waiting",) + key)):
+                if st.staged_current():  # waited for a split in vain
                     placement.book(rt).read_whole(st.size)
                 hq = hq or rt.home_queue(queue.context)
                 homecoming.sync_home(st, root, hq)

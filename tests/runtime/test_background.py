@@ -374,3 +374,59 @@ def test_uploads_a_launch_waited_for_count_towards_its_builds(monkeypatch, link_
         if link_bps is not None:
             assert rt.decider.spent_now and all(
                 s >= N * 4 for _, s in rt.decider.spent_now.values()), rt.decider.spent_now
+
+
+def test_uploads_are_staged_again_once_the_helpers_are_ready(monkeypatch):
+    """While the helpers' builds are held, uploads read by whole launches are staged
+    ever more rarely; the decision that finds the helpers ready stages uploads
+    again at once, so the next launch is priced (and split) from host memory."""
+    from skmd.runtime import core, placement
+    from skmd.testing import tuned
+    tuned(monkeypatch, stage_min_bytes=0, pin_after_bytes=0)
+    gate = threading.Event()
+    real_clone, real_upload = core.Runtime.clone, placement.upload
+    staged = []
+
+    def clone(self, entry, dev, ctx):
+        if dev is not self.home:
+            assert gate.wait(120), "the test never released the build"
+        return real_clone(self, entry, dev, ctx)
+
+    def upload(*a, **kw):
+        staged.append(True)
+        return real_upload(*a, **kw)
+    monkeypatch.setattr(core.Runtime, "clone", clone)
+    monkeypatch.setattr(placement, "upload", upload)
+    import pyopencl as cl
+    with skmd_installed(policy="even", background=True) as rt:
+        if len(rt.devices) < 2:
+            gate.set()
+            return
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        a = np.arange(N, dtype=np.float32) / 7
+        A = cl.Buffer(ctx, cl.mem_flags.READ_ONLY, a.nbytes)
+        B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
+        k = cl.Program(ctx, SPIN).build().spin
+        rounds = []  # (upload staged, launch split)
+
+        def one_round():
+            n = len(staged)
+            cl.enqueue_copy(q, A, a)
+            k(q, (N,), (64,), A, B)
+            q.finish()
+            rounds.append((len(staged) > n, len(_used(rt.records[-1])) >= 2))
+        for _ in range(12):
+            one_round()
+        held = sum(s for s, _ in rounds)
+        gate.set()
+        rt.background.settle(120)
+        for _ in range(2 * Tuning().wait_reuse + 4):
+            one_round()
+        out = np.empty_like(a)
+        cl.enqueue_copy(q, out, B)
+    assert held <= 5, f"{held} of 12 uploads staged while the helpers were not ready"
+    first = next(i for i, (_, split) in enumerate(rounds) if split)
+    assert first >= 12 and rounds[first + 1][0], rounds[first - 2:first + 3]
+    ref = _spin(cl)(1)[0]
+    np.testing.assert_array_equal(out, ref)

@@ -186,15 +186,6 @@ def test_a_launch_shorter_than_a_splits_fixed_cost_is_too_short():
     assert "SKMD_MIN_SPLIT_US" in policy.too_short(100e-6, 200, split_fixed_s=1.2e-3)
 
 
-def test_a_decision_held_back_by_unbuilt_programs_is_not_waiting():
-    """Whole until builds start is a verdict for staging (no split is near), though it
-    is re-made after ``span`` launches like one waiting for helpers."""
-    from skmd.decide import Decision
-    assert Decision(reason="x", span=16).waiting
-    assert not Decision(reason="x", span=16, unbuilt=True).waiting
-    assert Decision(reason="x", keep=False).waiting
-
-
 def test_a_held_back_build_is_asked_about_again_when_it_would_pay():
     from skmd.decide.policy import launches_until
     assert launches_until(1.0, 0.1, 16) == 10
