@@ -625,4 +625,11 @@ final1)
   place_twice ;;
 placetwice) place_twice ;;
 esac
+# the store's run log into its main file (a copy of the write-ahead log alone is
+# no database), then one file with the rest: the run logs are what explain reads
+if [ -f "$r/prof/profiles.sqlite" ]; then
+  python3 -c "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); \
+c.execute('PRAGMA wal_checkpoint(TRUNCATE)'); c.execute('PRAGMA journal_mode=DELETE')" \
+    "$r/prof/profiles.sqlite" && gzip -f "$r/prof/profiles.sqlite"
+fi
 tar czf "$out/results_$part.tgz" -C "$out" r && rm -rf "$r"
