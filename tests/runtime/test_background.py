@@ -1,4 +1,5 @@
 """Set-up and builds off the launch path; what one run learns, the next starts from."""
+import contextlib
 import os
 import subprocess
 import sys
@@ -272,36 +273,6 @@ def test_helpers_are_probed_only_once_a_launch_looks_worth_splitting(monkeypatch
         assert set(rt.background.priors) == {d.label for d in rt.devices}
 
 
-def test_helpers_programs_are_built_only_once_the_kernel_has_run_long_enough(monkeypatch):
-    """Ski rental: with a build taken to cost far more than the kernel has run, no
-    helper program is built (none would be waited for at exit) and launches run whole."""
-    import pyopencl as cl
-
-    from skmd.runtime import core
-    built = []
-    real = core.Runtime.clone
-
-    def clone(self, entry, dev, ctx):
-        if dev is not self.home:
-            built.append(dev.label)
-        return real(self, entry, dev, ctx)
-    monkeypatch.setattr(core.Runtime, "clone", clone)
-    with skmd_installed(policy="hill", background=True, remember=False,
-                        min_split_us=0) as rt:
-        if len(rt.devices) < 2:
-            return
-        rt.background.build_s = 1e6
-        run = _spin(cl)
-        for _ in range(3):
-            run(Tuning().wait_reuse + 1)
-            rt.background.settle(120)
-        assert not built and not rt.background.devices_ready.is_set()
-        assert all(len(_used(r)) < 2 for r in rt.records)
-        # the run log says why, and staging takes it as a verdict (no split is near)
-        held = [r for r in rt.records if (r.reason or "").startswith("helpers' programs not built")]
-        assert held, [r.reason for r in rt.records]
-
-
 class _Always(dict):
     """Every kernel key has spent ``value`` seconds in earlier runs."""
 
@@ -326,18 +297,47 @@ def _helper_builds(monkeypatch):
     return built
 
 
+@contextlib.contextmanager
+def _ski_rental(monkeypatch, build_s):
+    """``hill`` over every device, a helper's build taken to cost ``build_s``: yields
+    (the runtime or None with fewer than two devices, the helper builds started)."""
+    built = _helper_builds(monkeypatch)
+    with skmd_installed(policy="hill", background=True, remember=False,
+                        min_split_us=0) as rt:
+        if len(rt.devices) < 2:
+            yield None, built
+            return
+        rt.background.build_s = build_s
+        yield rt, built
+
+
+def test_helpers_programs_are_built_only_once_the_kernel_has_run_long_enough(monkeypatch):
+    """Ski rental: with a build taken to cost far more than the kernel has run, no
+    helper program is built (none would be waited for at exit) and launches run whole."""
+    import pyopencl as cl
+    with _ski_rental(monkeypatch, 1e6) as (rt, built):
+        if rt is None:
+            return
+        run = _spin(cl)
+        for _ in range(3):
+            run(Tuning().wait_reuse + 1)
+            rt.background.settle(120)
+        assert not built and not rt.background.devices_ready.is_set()
+        assert all(len(_used(r)) < 2 for r in rt.records)
+        # the run log says why
+        held = [r for r in rt.records if (r.reason or "").startswith("helpers' programs not built")]
+        assert held, [r.reason for r in rt.records]
+
+
 @pytest.mark.parametrize("before_s", [0.0, 1e9])
 def test_a_kernel_that_paid_for_builds_in_an_earlier_run_builds_at_once(monkeypatch, before_s):
     """The time a kernel kept home busy in earlier runs counts towards its builds:
     one that ran long before has its helpers' programs built from the first decision
     that knows home's time, not after it has run long enough again."""
     import pyopencl as cl
-    built = _helper_builds(monkeypatch)
-    with skmd_installed(policy="hill", background=True, remember=False,
-                        min_split_us=0) as rt:
-        if len(rt.devices) < 2:
+    with _ski_rental(monkeypatch, 1e6) as (rt, built):
+        if rt is None:
             return
-        rt.background.build_s = 1e6
         rt.decider.spent_before = _Always(before_s)
         run = _spin(cl)
         run(3)
@@ -351,12 +351,9 @@ def test_uploads_a_launch_waited_for_count_towards_its_builds(monkeypatch, link_
     before each launch count, at the home link's speed, towards what pays a build
     (``None``: the link is not measured, the kernel's time alone never pays)."""
     import pyopencl as cl
-    built = _helper_builds(monkeypatch)
-    with skmd_installed(policy="hill", background=True, remember=False,
-                        min_split_us=0) as rt:
-        if len(rt.devices) < 2:
+    with _ski_rental(monkeypatch, 1e3) as (rt, built):
+        if rt is None:
             return
-        rt.background.build_s = 1e3
         monkeypatch.setattr(rt.links, "home_link_known",
                             lambda: None if link_bps is None else (link_bps, link_bps))
         ctx = cl.create_some_context(interactive=False)

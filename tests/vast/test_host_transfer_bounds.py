@@ -36,14 +36,18 @@ def test_pieces_and_transfers_bounded_together() -> None:
     assert [a for a, _ in parts] == [4, 10, 18, 26, 34, 35]
 
 
+def _h100() -> SimpleNamespace:
+    """A home device with an H100's memory, not sharing host memory."""
+    return SimpleNamespace(host_unified=False, context=None, queue=None,
+                           max_alloc=40 * 10**9, global_mem=80 * 10**9)
+
+
 def test_page_locked_pieces_never_exceed_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     asked = []
     monkeypatch.setattr(host_bytes, "page_locked",
                         lambda n, ctx, q, piece, budget: asked.append(piece)
                         or host_bytes.plain(0))
-    home = SimpleNamespace(host_unified=False, context=None, queue=None,
-                           max_alloc=40 * 10**9, global_mem=80 * 10**9)
-    host_bytes.maker_for(home, lambda *a: None, 0.45)(30_000_000_000)
+    host_bytes.maker_for(_h100(), lambda *a: None, 0.45)(30_000_000_000)
     assert asked == [PIECE_BYTES]
 
 
@@ -53,8 +57,7 @@ def test_the_bounce_slots_count_in_the_page_locked_share(monkeypatch: pytest.Mon
     monkeypatch.setattr(host_bytes, "page_locked",
                         lambda n, ctx, q, piece, budget: budgets.append(budget)
                         or host_bytes.plain(0))
-    home = SimpleNamespace(host_unified=False, context=None, queue=None,
-                           max_alloc=40 * 10**9, global_mem=80 * 10**9)
+    home = _h100()
     ring = Tuning().vast_bounce_ring
     assert ring == 2 * Tuning().vast_bounce_slots * Tuning().vast_bounce_chunk > 0
     host_bytes.maker_for(home, lambda *a: None, 0.45, ring)(1 << 30)
