@@ -96,9 +96,16 @@ class Background:
             if not self.lazy or self.eager_devices:
                 self._devices()
             self.ready.set()
+            self._step(self._split_imports)
             self._step(self._models)
         finally:
             self.ready.set()
+
+    def _split_imports(self) -> None:
+        """What a kernel's first timed launch and every split run on, imported here
+        rather than by that launch (tens of milliseconds of Python on a slow CPU)."""
+        if len(self.rt.devices) > 1:
+            from skmd.runtime import executor, verify  # noqa: F401
 
     def want_devices(self) -> bool:
         """Whether the helpers' priors and links are known; if not, starts measuring
@@ -296,6 +303,13 @@ class Background:
             self.rt.home.has_context.set()  # set-up waiting for it skips its steps
             while self._in_driver:
                 self._driver_idle.wait()
+
+    def ahead(self, fn: Any, *args: Any) -> None:
+        """``fn(*args)`` off the launch path, for what a later decision will ask (in
+        inline mode the decision works it out itself)."""
+        if self.lazy and not self.stopping:
+            with self._lock:
+                self._analyses.append(self._workers.submit(fn, *args))
 
     def settle(self, timeout: float | None = None) -> None:
         """Wait for set-up and every build started so far (tests, benchmarks)."""

@@ -200,6 +200,12 @@ class Decider:
         home = self.rt.home.label
         try:
             home_curve = self.curve(entry, launch, self.rt.home)
+            if home_curve is None and s.policy != "single":
+                # home is timed first, on the program's own kernel: nothing else is
+                # priced yet (a launch's byte ranges are milliseconds of symbolic
+                # work on a kernel's first decision, on the launch path)
+                entry.undecided += 1
+                return policy.unmeasured(total, home, [home], entry.undecided, s.policy)
             fetch_s = self._home_fetch_s(entry, launch, where) or 0.0
             if home_curve is not None and len(order) > 1:
                 order, bound = self._hopeful(

@@ -427,3 +427,38 @@ def test_uploads_are_staged_again_once_the_helpers_are_ready(monkeypatch):
     assert first >= 12 and rounds[first + 1][0], rounds[first - 2:first + 3]
     ref = _spin(cl)(1)[0]
     np.testing.assert_array_equal(out, ref)
+
+
+def test_a_kernels_first_timed_launch_works_out_no_byte_range(monkeypatch):
+    """Timing home on the program's own kernel needs no byte range of the launch (a
+    first decision's symbolic work, milliseconds on the launch path): none is worked
+    out for it, and the ranges the next decision prices are worked out ahead, off the
+    launch path."""
+    import pyopencl as cl
+
+    from skmd.runtime import executor, planner
+    calls = []
+    for mod, name in ((planner, "build_problem"), (executor, "plan_buffers")):
+        real = getattr(mod, name)
+        monkeypatch.setattr(mod, name, lambda *a, _r=real, _n=name, **kw:
+                            calls.append(_n) or _r(*a, **kw))
+    with skmd_installed(policy="hill", background=True, remember=False,
+                        min_split_us=0) as rt:
+        if len(rt.devices) < 2:
+            return
+        ahead = []
+        real_ahead = rt.background.ahead
+        monkeypatch.setattr(rt.background, "ahead",
+                            lambda fn, *a: ahead.append(fn) or real_ahead(fn, *a))
+        run = _spin(cl)
+        rt.background.settle(120)
+        outs = run(1)
+        rt.background.settle(120)
+        while not any((r.reason or "").startswith("first launch") for r in rt.records):
+            outs += run(1)  # (the first launches ran while the kernel was analysed)
+            rt.background.settle(120)
+        timed = [r for r in rt.records if (r.reason or "").startswith("first launch")]
+        assert timed and timed[0].measured.get(rt.home.label, 0) > 0
+        assert not calls, calls
+        assert planner.launch_bytes in ahead
+    assert all(np.array_equal(o, outs[0]) for o in outs)
