@@ -10,6 +10,7 @@ for the pieces a byte range covers (:meth:`HostBytes.segments`).
 from __future__ import annotations
 
 import threading
+import weakref
 from typing import Any, Callable
 
 import numpy as np
@@ -98,7 +99,7 @@ _free: dict[tuple[int, int], list[tuple[Any, np.ndarray]]] = {}
 _free_lock = threading.Lock()
 
 
-#: page-locked bytes made per context (spares included: they stay pinned)
+#: page-locked bytes alive per context (spares included: they stay pinned)
 _made: dict[int, int] = {}
 
 
@@ -137,7 +138,18 @@ def page_locked(n: int, context: cl.Context, queue: cl.CommandQueue,
     out = HostBytes(pieces or [np.empty(0, np.uint8)], keep)
     out.context_ptr = ptr
     out.refused = refused
+    weakref.finalize(out, _let_go, ptr, out._keep)
     return out
+
+
+def _let_go(ptr: int, keep: list[Any]) -> None:
+    """A host-backed buffer's bytes are gone without :func:`release`: its page-locked
+    pieces no longer count against the context's budget (a context made later at the
+    same address must not inherit them)."""
+    gone = sum(int(b.size) for b in keep if b is not None)
+    if gone:
+        with _free_lock:
+            _made[ptr] = max(0, _made.get(ptr, 0) - gone)
 
 
 def release(host: HostBytes) -> None:
@@ -147,7 +159,8 @@ def release(host: HostBytes) -> None:
             for buf, arr in zip(host._keep, host.pieces):
                 if buf is not None:
                         _free.setdefault((host.context_ptr, arr.nbytes), []).append((buf, arr))
-        host._keep, host.pinned = [], False
+        host._keep.clear()  # (in place: the pieces are spares now, still counted)
+        host.pinned = False
 
 
 #: makes the bytes of a buffer skmd allocates (set at install: page-locked on a GPU home)

@@ -118,3 +118,26 @@ def test_runs_say_which_bytes_are_page_locked() -> None:
         (3 * 4096, 4096, False), (4 * 4096, 4096 - 7, False)]
     assert [at for at, _ in host.segments(100, 5 * 4096 - 7)] == [at for at, _, _ in runs]
     assert not any(locked for _, _, locked in HostBytes.of(np.zeros(9, np.uint8)).runs(0, 9))
+
+
+def test_page_locked_bytes_count_while_they_are_pinned(monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    """A context's page-locked budget counts the pieces alive: spares kept for reuse
+    count, pieces dropped with their buffer do not (a context made later at the same
+    address would otherwise start with a dead one's count)."""
+    import gc
+
+    import pyopencl as cl
+    monkeypatch.setattr(host_bytes, "_made", {})
+    monkeypatch.setattr(host_bytes, "_free", {})
+    ctx = cl.Context([cl.get_platforms()[0].get_devices()[0]])
+    q = cl.CommandQueue(ctx)
+    ptr, mib = int(ctx.int_ptr), 1 << 20
+    hb = host_bytes.page_locked(4 * mib, ctx, q, piece=mib)
+    assert host_bytes._made[ptr] == 4 * mib
+    host_bytes.release(hb)  # four spares, still pinned
+    again = host_bytes.page_locked(2 * mib, ctx, q, piece=mib)  # two of them again
+    assert host_bytes._made[ptr] == 4 * mib
+    del hb, again
+    gc.collect()
+    assert host_bytes._made[ptr] == 2 * mib  # the two spares left
