@@ -36,6 +36,11 @@ def _called(fn: Callable[..., Any], *args: Any) -> Future:
     return fut
 
 
+#: a helper reading host memory in place that waited longer than this for the rows
+#: home read into it (:meth:`SplitRun._prefetch`) shows the wait in the run log
+WAIT_SHOWN_S = 1e-4
+
+
 class SplitRun:
     """One split launch in flight: its devices, buffers, timings and record."""
 
@@ -322,8 +327,12 @@ class SplitRun:
         for bp in plans:
             if not bp.written and dev.zero_copy and not self._holds(bp, dev.label):
                 # zero copy: the device reads the host shadow itself
+                t_v = time.perf_counter()
                 view = bp.state.host_view(dev.label, dev.context, bp.root, self.hq,
                                           bp.need.get(dev.label, []))
+                if time.perf_counter() - t_v > WAIT_SHOWN_S:  # home's reads for it
+                    self._piece(self.home.label, "d2h", t_v, time.perf_counter(),
+                                f"{self.entry.name} for {dev.label}")
                 for i in bp.arg_indices:
                     swap[i] = view
                 continue

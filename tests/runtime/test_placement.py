@@ -430,3 +430,34 @@ def test_a_staged_upload_takes_page_locked_memory_in_the_programs_context(
         assert bufmod.state_of(A).host is not None, "the upload was not staged"
         assert made == []
         assert staging.pool().context.int_ptr == ctx.int_ptr == rt.home.context.int_ptr
+
+
+def test_a_helper_waiting_for_host_memory_shows_the_wait(monkeypatch):
+    """A helper reading host memory in place waits for the rows home reads into it
+    (inputs only home holds): the run log shows that wait as home's transfer."""
+    import time as _time
+
+    from skmd.runtime import buffers
+    split_as(monkeypatch, halves)
+    real = buffers.BufferState.host_view
+
+    def slow(self, *a, **kw):
+        _time.sleep(0.01)  # as a read over a GPU's link would take
+        return real(self, *a, **kw)
+    monkeypatch.setattr(buffers.BufferState, "host_view", slow)
+
+    def program(cl):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        a = np.arange(N, dtype=np.int32)
+        A = cl.Buffer(ctx, cl.mem_flags.READ_ONLY | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+        B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
+        cl.Program(ctx, SRC).build().triple(q, (N,), (LOCAL,), A, B, np.int32(5))
+        b = np.empty(N, np.int32)
+        cl.enqueue_copy(q, b, B)
+        return {"b": b}
+    bad, records = compare_with_and_without(program)
+    assert not bad, bad
+    (rec,) = [r for r in records if r.kernel == "triple"]
+    waits = [p for p in rec.pieces if p.kind == "d2h" and " for " in p.label]
+    assert waits and all(p.end - p.start >= 0.01 for p in waits), rec.pieces
