@@ -115,12 +115,8 @@ class SplitRun:
         bytes are elsewhere come home whole first, as for a launch run whole, and no
         byte range is worked out (milliseconds of symbolic work on a kernel's first
         timed launch, the launch waiting)."""
-        if bufmod._stale:
-            for _, b in self.entry.buffer_args(self.args):
-                root = bufmod.root_of(b)
-                st = bufmod.state_of(root)
-                if not st.home_valid:
-                    homecoming.sync_home(st, root, self.hq)
+        homecoming.sync_args((b for _, b in self.entry.buffer_args(self.args)),
+                             lambda _: self.hq)
         t = time.perf_counter()
         evt = self.home_event = self._launch_home(0, self.launch.total_groups, "")
         raw.event_wait(evt)

@@ -461,3 +461,39 @@ def test_a_helper_waiting_for_host_memory_shows_the_wait(monkeypatch):
     (rec,) = [r for r in records if r.kernel == "triple"]
     waits = [p for p in rec.pieces if p.kind == "d2h" and " for " in p.label]
     assert waits and all(p.end - p.start >= 0.01 for p in waits), rec.pieces
+
+
+def test_a_kernels_first_timed_launch_reads_results_a_split_left_elsewhere(
+        monkeypatch, small_uploads_staged):
+    """A split's results stay where they were made; the next kernel's first launch,
+    timed on home with the program's own kernel, brings them home whole first."""
+    from skmd.decide.policy import FIRST_LAUNCH_TIMED
+    from skmd.runtime import deciding
+
+    def decide(self, entry, launch, s, ctx, where=None):
+        labels = [d.label for d in self.rt.order]
+        if entry.name == "triple":
+            return Decision(halves(labels), keep=False)
+        return Decision({labels[0]: GROUPS}, keep=False, note=FIRST_LAUNCH_TIMED)
+    monkeypatch.setattr(deciding.Decider, "decide", decide)
+
+    def program(cl):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        a = np.arange(N, dtype=np.int32) * 7
+        A = cl.Buffer(ctx, cl.mem_flags.READ_ONLY, a.nbytes)
+        B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
+        C = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
+        cl.enqueue_copy(q, A, a)
+        prg = cl.Program(ctx, SRC).build()
+        prg.triple(q, (N,), (LOCAL,), A, B, np.int32(5))
+        prg.rev(q, (N,), (LOCAL,), B, C, np.int32(1))
+        c = np.empty(N, np.int32)
+        cl.enqueue_copy(q, c, C)
+        return {"c": c}
+    bad, records = compare_with_and_without(program)
+    assert not bad, bad
+    (split,) = [r for r in records if r.kernel == "triple"]
+    (timed,) = [r for r in records if r.kernel == "rev"]
+    assert len([g for g in split.shares.values() if g]) == 2
+    assert timed.reason == FIRST_LAUNCH_TIMED and timed.measured
