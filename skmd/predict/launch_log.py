@@ -38,7 +38,12 @@ class LaunchLog:
     def extend(self, records: Iterable[LaunchRecord]) -> None:
         """Append ``records`` in one transaction (a program's exit writes thousands:
         one commit each took 30-60 ms of a 2000-launch program's exit)."""
-        rows = [(r.run_id, int(r.seq), json.dumps(r.to_dict())) for r in records]
+        enc = json.JSONEncoder(separators=(",", ":")).encode
+        self.extend_rows([(r.run_id, int(r.seq), enc(r.compact_dict())) for r in records])
+
+    def extend_rows(self, rows: list[tuple[str, int, str]]) -> None:
+        """Append rows of (run id, sequence number, the record's JSON), as
+        :meth:`extend` makes them, in one transaction."""
 
         def fn(c: sqlite3.Connection) -> None:
             now = time.time()

@@ -24,7 +24,7 @@ import pyopencl as cl
 
 from skmd import config, modes
 from skmd import partition  # noqa: F401 - the decisions' models, patched by tests here
-from skmd.records import LaunchRecord, settle_records
+from skmd.records import LaunchRecord
 from skmd.runtime import faults, knowledge, launches, mirror_pool, planner, running
 from skmd.runtime.background import Background
 from skmd.runtime.deciding import Decider
@@ -373,18 +373,16 @@ class Runtime:
             self.save_speeds()
         except Exception as exc:
             self.warn_once("flush-speeds", f"could not store the speeds learned ({exc})")
-        if not self.records or not self.settings.log:
+        if not self.settings.log or self.store is None:
             return
-        store = self.store
-        if store is None:
+        rows = self.recorder.log_rows()
+        if not rows:
             return
-        settle_records(self.records)
         try:
-            store.run_log.add_run(self.run_id, self.argv)
-            store.run_log.extend(self.records)
+            self.store.run_log.add_run(self.run_id, self.argv)
+            self.store.run_log.extend_rows(rows)
         except Exception as exc:
             self.warn_once("flush", f"could not write the run log ({exc})")
-        self.records = []
 
 
 _runtime: Runtime | None = None

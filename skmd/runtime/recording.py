@@ -14,10 +14,13 @@ from typing import Any
 import pyopencl as cl
 
 from skmd import config
-from skmd.records import LaunchRecord, whole_record
+import json
+
+from skmd.records import LaunchRecord, settle_records, whole_json, whole_record
 
 #: launches recorded in full per run; later ones are only counted
 MAX_RECORDS = 100_000
+_enc = json.JSONEncoder(separators=(",", ":")).encode
 
 
 class Recorder:
@@ -83,6 +86,22 @@ class Recorder:
     def records(self, value: list[LaunchRecord]) -> None:
         self._records = list(value)
         self._light = []
+
+    def log_rows(self) -> list[tuple[str, int, str]]:
+        """Every launch recorded so far as the run log's rows (run id, sequence number,
+        JSON), taking them out of the recorder: launches run whole are encoded
+        straight from their tuples, the others as their records' compact form."""
+        with self.seq_lock:
+            light, self._light = self._light, []
+            full, self._records = self._records, []
+        settle_records(full)
+        rows = [(r.run_id, int(r.seq), _enc(r.compact_dict())) for r in full]
+        for seq, key, gsize, lsize, reason, pol, mode, evt, t_call, t_end in light:
+            program, _, name = key.rpartition(":")
+            rows.append((self.run_id, seq, whole_json(
+                self.run_id, seq, name, program[:8], gsize, lsize, pol, mode,
+                self.home_label, reason, evt, t_call - self.t0, t_end - self.t0)))
+        return rows
 
     def _from_light(self, t: tuple) -> LaunchRecord:
         seq, key, gsize, lsize, reason, pol, mode, evt, t_call, t_end = t

@@ -62,3 +62,30 @@ def test_records_can_be_replaced_after_a_flush() -> None:
     rec.note_whole(ENTRY, (8,), None, "x")
     rec.records = []
     assert rec.records == [] and rec.last_record(0) is None
+
+
+def test_log_rows_read_back_as_the_records_they_stand_for(monkeypatch) -> None:
+    """The run log's rows (whole launches written straight from their tuples, the
+    others in compact form) read back field for field as the records themselves."""
+    import json
+    monkeypatch.setattr(recording.time, "perf_counter", lambda: 12.25)
+
+    def make() -> Recorder:
+        rec = Recorder("run", t0=10.0, home_label="gpu0", log=True)
+        rec.note_whole(ENTRY, (256,), (64,), 'too "short"', t_call=10.5)
+        split = _split_record(rec)
+        split.shares, split.ranges = {"gpu0": 3, "cpu0": 1}, {"gpu0": (0, 3), "cpu0": (3, 4)}
+        split.notes.append("n")
+        rec.keep_record(split)
+        rec.note_whole(ENTRY, (128, 2), None, None)
+        return rec
+
+    want = {r.seq: r for r in make().records}
+    rec = make()
+    rows = rec.log_rows()
+    assert sorted(seq for _, seq, _ in rows) == [1, 2, 3] and rec.records == []
+    for run_id, seq, text in rows:
+        got = LaunchRecord.from_dict(json.loads(text))
+        assert run_id == "run" and got == want[seq]
+    compact = json.loads(next(t for _, s, t in rows if s == 1))
+    assert "pieces" not in compact and "merge_s" not in compact  # defaults left out
