@@ -271,6 +271,7 @@ class Background:
                 took = time.perf_counter() - t0
                 self.build_s = took if not self.builds_timed else max(self.build_s, took)
                 self.builds_timed += 1
+            entry.forget_whole_decisions()
         except Exception as exc:  # never a wrong answer: the device takes no share
             why = faults.first_line(exc)
             if dev is self.rt.home:

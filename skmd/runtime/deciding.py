@@ -14,12 +14,21 @@ import numpy as np
 import pyopencl as cl
 
 from skmd import config, decide
-from skmd.decide import Decision, policy
+from skmd.decide import Decision, locations, policy
 from skmd.records import LaunchRecord
 from skmd.runtime import placement, planner
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import KernelEntry
 from skmd.transform import Launch
+
+#: a kernel's launches between two tries at staging its uploads again
+RESTAGE_EVERY = 8
+
+
+def _splits(d: Decision) -> bool:
+    """Whether ``d`` runs its launch on more than one device."""
+    return d.shares is not None and sum(1 for g in d.shares.values() if g) > 1
+
 
 class Decider:
     """The runtime's decisions and what they learn from split launches."""
@@ -102,10 +111,14 @@ class Decider:
             # a whole run also waits for the uploads home lacks: a launch short on its
             # own may be long with them, and a split sends helpers only their parts
             t_home += fetch_s
+        # uploads that went home at once before this launch: it waited for them just
+        # the same, and staged they would have gone to each device in parts
+        fresh = placement.fresh_uploads(args) if args and model else {}
+        fresh_s = self._upload_s(sum(fresh.values()))
         if t_home is not None and fetch_s is not None and s.policy != "single":
             # what the models would conclude anyway once every helper is measured
             # (the best single device is no slower than home): no calibration, no build
-            short = policy.too_short(t_home, s.min_split_us, self.split_fixed_s(s))
+            short = policy.too_short(t_home + fresh_s, s.min_split_us, self.split_fixed_s(s))
             if short is not None:
                 return Decision(reason=short)
         # a helper takes a share only once its program is built and, for the models,
@@ -113,7 +126,7 @@ class Decider:
         # starts once the home device's time says a split could be worth it and the
         # kernel has run long enough to pay for the build (all helpers' builds at
         # once: a kernel too short to split builds none)
-        spent, per_launch = (self._spent(entry, t_home, args) if model and t_home is not None
+        spent, per_launch = (self._spent(entry, t_home + fresh_s) if model and t_home is not None
                              else (0.0, 0.0))
         start = not model or (t_home is not None and policy.worth_building(
             spent, bg.build_s, s.tuning.build_payback))
@@ -141,6 +154,10 @@ class Decider:
         if s.policy == "static":
             return policy.static(total, labels, s.static_fractions, self.rt.home.label, span)
         d = self._model_decision(entry, launch, s, order, where)
+        if fresh and not _splits(d) and len(order) > 1 and t_home is not None:
+            self._stage_again(entry, launch, s, order, where, fresh, d)
+            # (its launch shape does not say whether uploads came before it)
+            d.span = RESTAGE_EVERY if d.span is None else min(d.span, RESTAGE_EVERY)
         if waiting:
             d.span = span
             if d.shares is None and d.reason is not None and len(order) < 2:
@@ -153,21 +170,46 @@ class Decider:
                                 f"{need * 1e3:.0f} ms that pay for building them: whole")
         return d
 
-    def _spent(self, entry: KernelEntry, t_home: float, args: dict | None
-               ) -> tuple[float, float]:
+    def _spent(self, entry: KernelEntry, each: float) -> tuple[float, float]:
         """Seconds the home device has spent on ``entry`` in earlier runs and this one,
         and per launch now.
 
-        Each launch since the last time asked counts ``t_home`` and the uploads it
-        waited for, taken to be those this launch waited for (a memory-bound
-        kernel's time is mostly its uploads; a program uploads alike each time)."""
-        link = self.rt.links.home_link_known()
-        fresh = placement.fresh_uploads(args) if args and link else 0
+        Each launch since the last time asked counts ``each``: this launch's time
+        with the uploads it waited for (a memory-bound kernel's time is mostly its
+        uploads; a program uploads alike each time)."""
         n, before = self.spent_now.get(entry.key, (0, 0.0))
-        each = t_home + (fresh / link[0] if link else 0.0)
         now = before + (entry.launches - n) * each
         self.spent_now[entry.key] = (entry.launches, now)
         return self.spent_before.get(entry.key, 0.0) + now, each
+
+    def _upload_s(self, nbytes: int) -> float:
+        """Seconds ``nbytes`` of uploads take over the home device's link (0 while
+        it is not measured: a launch never waits for the probe)."""
+        link = self.rt.links.home_link_known() if nbytes else None
+        return nbytes / link[0] if link else 0.0
+
+    def _stage_again(self, entry: KernelEntry, launch: Launch, s: config.Settings,
+                     order: list[PhysicalDevice], where: dict[int, str],
+                     fresh: dict[int, int], d: Decision) -> None:
+        """After staging backed off (launches of this size ran whole), the program's
+        uploads go home at once and every launch is priced with its data on home,
+        where a split rarely pays: price this one as if its fresh uploads had waited
+        in host memory, and when that would split, stage uploads again (at most
+        once every :data:`RESTAGE_EVERY` launches of the kernel)."""
+        last = entry.decisions.get(("staged again",))
+        if last is not None and entry.launches - last < RESTAGE_EVERY:
+            return
+        staged = dict(where)
+        staged.update({i: locations.HOST for i in fresh})
+        undecided = entry.undecided
+        alt = self._model_decision(entry, launch, s, order, staged)
+        entry.undecided = undecided  # (a priced "what if" measures nothing)
+        if not _splits(alt):
+            return
+        entry.decisions[("staged again",)] = entry.launches
+        placement.book(self.rt).ready_again()
+        d.reason = (f"{d.reason or 'whole'}; its inputs went home at once, and waiting in host "
+                    "memory they would split: uploads are staged again")
 
     def spent_rows(self) -> list[tuple[str, float]]:
         """(kernel key, seconds over all runs) for the kernels this run decided on."""

@@ -75,6 +75,16 @@ class KernelEntry:
     def splittable(self) -> bool:
         return self.reason is None
 
+    def forget_whole_decisions(self) -> None:
+        """Drop the launch shapes' kept verdicts to run whole (a build just ended:
+        a shape kept whole while it ran is decided afresh at its next launch,
+        rather than after its span, which staged uploads, rarely tried, may never
+        see end); kept splits and the other notes stay."""
+        for k, v in list(self.decisions.items()):
+            if k and not isinstance(k[0], str) and isinstance(v, tuple) and len(v) == 5 \
+                    and v[2] is not None:
+                self.decisions.pop(k, None)
+
     # -- arguments -----------------------------------------------------------
     def buffer_args(self, args: dict[int, ArgValue]) -> list[tuple[int, Any]]:
         out = []

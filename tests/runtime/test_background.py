@@ -462,3 +462,65 @@ def test_a_kernels_first_timed_launch_works_out_no_byte_range(monkeypatch):
         assert not calls, calls
         assert planner.launch_bytes in ahead
     assert all(np.array_equal(o, outs[0]) for o in outs)
+
+
+def test_uploads_that_went_home_at_once_are_staged_again_when_staged_would_split(
+        monkeypatch):
+    """Once staging has backed off, uploads go home at once and every launch is priced
+    with its data on home, where a split does not pay: the decision prices it as if
+    its fresh uploads had waited in host memory and, since that would split, stages
+    uploads again, so that a later launch is split from host memory."""
+    from skmd.decide import Decision, locations
+    from skmd.runtime import deciding, placement
+    from skmd.testing import tuned
+    tuned(monkeypatch, stage_min_bytes=0, pin_after_bytes=0)
+    priced = []
+    real = deciding.Decider._model_decision
+
+    def model(self, entry, launch, s, order, where):
+        if self.curve(entry, launch, self.rt.home) is None:  # home is timed first
+            return real(self, entry, launch, s, order, where)
+        hosted = any(w == locations.HOST for w in where.values())
+        priced.append(hosted)
+        if not hosted or len(order) < 2:
+            return Decision(reason="hill: fastest alone (test)")
+        g = launch.total_groups
+        return Decision({order[0].label: g // 2, order[1].label: g - g // 2}, keep=False)
+    monkeypatch.setattr(deciding.Decider, "_model_decision", model)
+    import pyopencl as cl
+    with skmd_installed(policy="hill", background=True, remember=False,
+                        min_split_us=0) as rt:
+        if len(rt.devices) < 2:
+            return
+        rt.decider.spent_before = _Always(1e9)  # its builds have paid long since
+        monkeypatch.setattr(rt.links, "home_link_known", lambda: (1e9, 1e9))
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        a = np.arange(N, dtype=np.float32) / 7
+        A = cl.Buffer(ctx, cl.mem_flags.READ_ONLY, a.nbytes)
+        B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
+        k = cl.Program(ctx, SPIN).build().spin
+
+        def one_round():
+            cl.enqueue_copy(q, A, a)
+            k(q, (N,), (64,), A, B)
+            q.finish()
+            return len(_used(rt.records[-1])) >= 2
+        for _ in range(4):
+            one_round()
+            rt.background.settle(120)
+        book = placement.book(rt)
+        with book.lock:  # as if the launches of this size had run whole for long
+            book.skips[a.nbytes] = [10_000, 10_000]
+        splits = []
+        for _ in range(2 * deciding.RESTAGE_EVERY + 2):
+            splits.append(one_round())
+            rt.background.settle(120)
+        reasons = [r.reason for r in rt.records[-len(splits):]]
+        out = np.empty_like(a)
+        cl.enqueue_copy(q, out, B)
+    # re-decided within RESTAGE_EVERY launches: staged again, the next launch splits
+    first = splits.index(True) if True in splits else None
+    assert first is not None and first <= deciding.RESTAGE_EVERY + 1, (splits, reasons)
+    assert "staged again" in (reasons[first - 1] or ""), reasons
+    np.testing.assert_array_equal(out, _spin(cl)(1)[0])
