@@ -11,7 +11,7 @@
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
-#         | house1 | vast | place1 | spy4 | final1 | placetwice
+#         | house1 | vast | place1 | spy4 | final1 | placetwice | vast2
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -624,6 +624,16 @@ final1)
   graphs1gpu ordermkmd 60 "--variant order:mode=inorder" bicgstab jacobi
   place_twice ;;
 placetwice) place_twice ;;
+vast2)
+  # VAST streaming: what more host copy threads and larger slots give (gpu68: 8 threads,
+  # 16 slots of 8 MiB, 52.5 GB through the slots at 30.5 GB/s set the pace)
+  free -g > "$r/free.txt" 2>&1
+  vb link "" 30 link
+  vb stream_t8 gpu0 100 stream --gb "${VAST_GB:-30}" --repeat 2 --link "$r/vast_link.json"
+  vb stream_t12 gpu0 100 stream --gb "${VAST_GB:-30}" --repeat 2 --bounce-threads 12 \
+    --bounce-slots 24 --link "$r/vast_link.json"
+  vb stream_t12_m32 gpu0 100 stream --gb "${VAST_GB:-30}" --repeat 2 --bounce-threads 12 \
+    --bounce-mib 32 --bounce-slots 24 --link "$r/vast_link.json" ;;
 esac
 # the store's run log into its main file (a copy of the write-ahead log alone is
 # no database), then one file with the rest: the run logs are what explain reads
