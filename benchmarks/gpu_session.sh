@@ -11,7 +11,7 @@
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
-#         | house1 | vast | place1 | spy4 | final1 | placetwice | vast2
+#         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -486,13 +486,16 @@ spy1|spy2)
     python3 benchmarks/spy_summary.py "$r/spy_sync_$k.raw" --top 12 --depth 12 > "$r/spy_sync_$k.txt" 2>&1
     rm -f "$r/spy_sync_$k.raw"
   done ;;
-spy4)
+spy5|spy4)
   # where pyopencl.array programs' extra process time goes (unseen3 at gpu61: +0.6-1.2 s
   # on array_arith and dot_reduction, more on a second run): each program plain, under
   # skmd twice on one store and over gpu0 alone, timed; then the same three under py-spy
   # (every thread, waits included), and what skmd did in each run (explain)
   spy=/tmp/site/bin/py-spy
-  for b in array_arith dot_reduction; do
+  progs="array_arith dot_reduction"
+  # spy5: the programs that lost the most outside their launches at gpu72
+  [ "$part" = spy5 ] && progs="dot_reduction scan tiny_loop transpose"
+  for b in $progs; do
     p=skmd/bench/unseen/programs/$b.py
     timeout 60 python3 "$p" paper > /dev/null 2>&1
     d=$(mktemp -d); e=$(mktemp -d)
