@@ -1,13 +1,14 @@
 """A helper sharing host memory is read back by mapping its buffer and copying on
 several threads (PoCL's own read copies with one): the program's reads gather its
 slices that way, byte for byte what a bare run gives, the links learn what those
-reads achieve."""
+reads achieve, and the probe measures the same path."""
 import numpy as np
 import pyopencl as cl
 import pytest
 
 from skmd.decide import Decision
 from skmd.runtime import buffers as bufmod
+from skmd.runtime import links
 from skmd.testing import compare_with_and_without, tuned, usable_platform
 
 SRC = r"""
@@ -104,7 +105,7 @@ def test_a_gather_maps_the_helpers_slice(halves, read_maps, observed):
     half = N * 4 // 2
     assert read_maps, "the helper's slice was read with its driver's read"
     assert all(dev != HOME["ptr"] for dev, _, _ in read_maps), "home's ranges were mapped"
-    reads = [(off, n) for _, off, n in read_maps if n != 16 << 20]  # (link probes)
+    reads = [(off, n) for _, off, n in read_maps if n != links.PROBE_BYTES]  # (link probes)
     assert sorted(reads) == sorted([(half, 200 * 4), ((N - 10) * 4, 10 * 4), (half, half)])
     d2h = [n for lb, d, n in observed if d == "d2h" and lb == helper]
     assert sorted(d2h) == [10 * 4, 200 * 4, half], observed
@@ -145,7 +146,7 @@ def test_outputs_merged_home_are_read_from_the_helper_by_mapping(halves, read_ma
     assert not bad, bad
     assert not HOME.get("stayed")
     half = N * 4 // 2
-    assert [(off, n) for _, off, n in read_maps if n != 16 << 20] == [(half, half)]
+    assert [(off, n) for _, off, n in read_maps if n != links.PROBE_BYTES] == [(half, half)]
     assert [n for _, d, n in observed if d == "d2h"] == [half]
 
 
@@ -172,3 +173,28 @@ def test_read_gives_the_bytes_at_any_offset(pocl, mapped, offset, n):
     mapped_reads.read(q, buf, dst, offset, mapped)
     assert (dst == 9).all()
 
+
+def test_the_probe_measures_a_mapped_helpers_read_by_mapping(pocl, monkeypatch, tmp_path):
+    """Its device->host figure is measured as results are read, and stored apart
+    from a figure the driver's read gave (which must not stand for it)."""
+    from types import SimpleNamespace
+
+    from skmd.predict.store import ProfileStore
+    from skmd.runtime import mapped_reads, staging
+    ctx, q = pocl
+    calls = []
+    real = mapped_reads.read
+
+    def spy(queue, buf, dst, offset=0, mapped=True, threads=None):
+        calls.append(mapped)
+        return real(queue, buf, dst, offset, mapped)
+    monkeypatch.setattr(mapped_reads, "read", spy)
+    dev = SimpleNamespace(queue=q, context=ctx, fingerprint="fp-cpu")
+    store = ProfileStore(tmp_path / "p.sqlite")
+    pinned = bool(staging.pool() and staging.pool().pinned)
+    store.put_link("fp-cpu", 1e9, 1e9, pinned=pinned)  # the driver's read, stored earlier
+    rt = SimpleNamespace(store=store)
+    h2d, d2h = links.link_speed(rt, dev, mapped=True)
+    assert calls and all(calls), "the probe read back with the driver's read"
+    assert d2h != 1e9 and store.get_link("fp-cpu" + links.MAPPED).d2h_bps == d2h
+    assert links.link_speed(rt, dev) == (1e9, 1e9)
