@@ -50,6 +50,16 @@ def helper_link(wheres: Iterable[str], link: tuple[float, float],
     return via_home(link, home_link)
 
 
+def reads_mapped(zero_copy: bool, home: bool) -> bool:
+    """Whether a device's bytes reach host memory by mapping its buffer and copying
+    on several host threads, rather than by its driver's read: a helper whose
+    buffers are host memory (PoCL's CPU device reads with one memcpy thread).  Its
+    link's device->host figure is measured that way too, probe and transfers
+    alike, so the models price its results at what reading them achieves.  The
+    home device keeps its driver's (or page-locked chunked) reads."""
+    return zero_copy and not home
+
+
 def blend(parts: Sequence[tuple[float, float, float]], ref_bps: float) -> tuple[float, float]:
     """(fixed, per-group) bytes at ``ref_bps`` that take as long as ``parts``.
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from skmd.decide.locations import reads_mapped
+
 
 @dataclass
 class DeviceSurvey:
@@ -25,7 +27,9 @@ def survey(rt: Any, remeasure: bool = False) -> DeviceSurvey:
     rows = []
     rt.background.settle()  # its set-up measures the priors, once per device
     for d in rt.devices:
-        h2d, d2h = links.link_speed(rt, d, remeasure=remeasure)
+        # d2h as skmd reads it back (home: its driver's read)
+        mapped = d is not rt.home and reads_mapped(d.zero_copy, False)
+        h2d, d2h = links.link_speed(rt, d, remeasure=remeasure, mapped=mapped)
         prior = rt.background.priors.get(d.label)
         if prior is None or remeasure:
             prior = priors.measure(d)

@@ -16,9 +16,10 @@ from typing import Any, Callable
 import numpy as np
 import pyopencl as cl
 
+from skmd.decide.locations import reads_mapped
 from skmd.records import LaunchRecord, Piece
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import faults, homecoming, placement, raw, staging
+from skmd.runtime import faults, homecoming, mapped_reads, placement, raw, staging
 from skmd.runtime.fold_outputs import OutputMerge
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
@@ -397,7 +398,7 @@ class SplitRun:
                 continue
             host = staging.take(hi - lo)
             t_read = time.perf_counter()
-            raw.enqueue_read_buffer(q, m.buf, host, src_offset=lo, is_blocking=True)
+            mapped_reads.read(q, m.buf, host, lo, reads_mapped(dev.zero_copy, False))
             self.rt.link_rates.observe(dev.label, "d2h", hi - lo, time.perf_counter() - t_read)
             got += hi - lo
             outs.append((bp, (lo, hi), host))

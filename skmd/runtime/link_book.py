@@ -30,11 +30,12 @@ class LinkBook:
         #: (the runtime keeps it as the settings in force say)
         self.learn = learn
 
-    def _probe(self, key: str, dev: PhysicalDevice) -> tuple[float, float]:
+    def _probe(self, key: str, dev: PhysicalDevice, mapped: bool = False
+               ) -> tuple[float, float]:
         hit = self._probed.get(key)
         if hit is None:
             from skmd.runtime import links
-            hit = self._probed[key] = links.link_speed(self.rt, dev)
+            hit = self._probed[key] = links.link_speed(self.rt, dev, mapped=mapped)
         return hit
 
     def home_link(self) -> tuple[float, float]:
@@ -76,8 +77,11 @@ class LinkBook:
         return self.rates.correct(dev.label, probe)
 
     def probed_link(self, dev: PhysicalDevice) -> tuple[float, float]:
-        """The link probe's (h2d, d2h) bytes/s for ``dev``, measured once per machine."""
-        return self._probe(dev.label, dev)
+        """The link probe's (h2d, d2h) bytes/s for ``dev``, measured once per machine;
+        a helper read back by mapping its buffers is probed that way (its driver's
+        read is not what its results cost)."""
+        return self._probe(dev.label, dev,
+                           placement.reads_mapped(dev.zero_copy, dev is self.home))
 
     def link_note(self) -> str | None:
         """Which helpers' links the models take as measured in place, against the probe."""

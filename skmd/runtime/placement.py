@@ -25,7 +25,7 @@ import pyopencl as cl
 from skmd.decide import locations as where_mod
 from skmd.decide.pinning import PinRental
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import copies, homecoming, raw
+from skmd.runtime import copies, homecoming, mapped_reads, raw
 
 #: at most so many uploads of one size go home at once between two that are staged
 #: (the program's launches of that size ran whole: nothing to place)
@@ -223,8 +223,10 @@ def gather(rt: Any, queue: cl.CommandQueue, mem: Any, hostbuf: Any, offset: int,
            chunked: bool) -> cl.Event | None:
     """A blocking read of ``mem`` whose bytes are spread over devices, straight into
     the program's ``hostbuf``: each range from the host shadow or the device that
-    holds it, all at once, without bringing the buffer home.  None when this read
-    is not one of those (the caller goes the ordinary way).
+    holds it, all at once, without bringing the buffer home (a helper sharing host
+    memory mapped and copied on several threads, :mod:`.mapped_reads`, while home's
+    reads run).  None when this read is not one of those (the caller goes the
+    ordinary way).
 
     ``chunked``: the home device's ranges go through page-locked chunks.
     """
@@ -255,26 +257,29 @@ def gather(rt: Any, queue: cl.CommandQueue, mem: Any, hostbuf: Any, offset: int,
         plan = where_mod.gather_plan(lo, hi, holders)
         if plan is None:
             return None
-        events, home_parts = [], []
+        reads, home_parts = [], []
         t0 = time.perf_counter()
-        for name, a, b in plan:
-            piece = dst[a - lo:b - lo]
-            if name == "\0host":
-                piece[:] = st.host[a:b]
-            elif name == "\0home":
-                home_parts.append((piece, a))
-            else:
-                m = live[name]
-                events.append((name, b - a, raw.enqueue_read_buffer(
-                    m.queue, m.buf, piece, src_offset=a, is_blocking=False)))
-        for piece, a in home_parts:  # while the helpers' reads run
-            if chunked:
-                copies.read(hq, mem, piece, a)
-            else:
-                raw.enqueue_read_buffer(hq, mem, piece, src_offset=a, is_blocking=True)
-        for label, n, evt in events:  # timed in place, for the models' links
-            evt.wait()
-            rt.link_rates.observe(label, "d2h", n, time.perf_counter() - t0)
+        try:
+            for name, a, b in plan:
+                piece = dst[a - lo:b - lo]
+                if name == "\0host":
+                    piece[:] = st.host[a:b]
+                elif name == "\0home":
+                    home_parts.append((piece, a))
+                else:  # a device sharing host memory: mapped, copied on several threads
+                    m, dev = live[name], rt.by_label.get(name)
+                    mapped = dev is not None and where_mod.reads_mapped(dev.zero_copy, False)
+                    reads.append((name, b - a, mapped_reads.start(m.queue, m.buf, piece, a,
+                                                                  mapped, t0)))
+            for piece, a in home_parts:  # while the helpers' reads run
+                if chunked:
+                    copies.read(hq, mem, piece, a)
+                else:
+                    raw.enqueue_read_buffer(hq, mem, piece, src_offset=a, is_blocking=True)
+        finally:  # nothing may still write into the program's memory once this returns
+            took = mapped_reads.wait_all([r for _, _, r in reads])
+        for (label, n, _), secs in zip(reads, took):  # timed in place, for the models' links
+            rt.link_rates.observe(label, "d2h", n, secs)
     done = cl.UserEvent(queue.context)
     done.set_status(cl.command_execution_status.COMPLETE)
     return done

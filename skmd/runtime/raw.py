@@ -23,3 +23,5 @@ queue_finish = _cl.CommandQueue.finish
 queue_flush = _cl.CommandQueue.flush
 event_wait = _cl.Event.wait
 enqueue_map_buffer = _cl.enqueue_map_buffer
+#: pyopencl's unmap, not the shim's (which notes the program's writes through maps)
+unmap = _cl.MemoryMap.release

@@ -18,11 +18,11 @@ class _Learned:
 def _book(monkeypatch):
     probed = []
 
-    def link_speed(runtime, dev, remeasure=False):
+    def link_speed(runtime, dev, remeasure=False, mapped=False):
         probed.append(dev.label)
         return {"gpu0": (20e9, 20e9), "gpu1": (8e9, 6e9), "cpu": (30e9, 30e9)}[dev.label]
     monkeypatch.setattr(links, "link_speed", link_speed)
-    home, gpu1, cpu = (SimpleNamespace(label=lb) for lb in ("gpu0", "gpu1", "cpu"))
+    home, gpu1, cpu = (SimpleNamespace(label=lb, zero_copy=False) for lb in ("gpu0", "gpu1", "cpu"))
     return LinkBook(None, home, [home, gpu1, cpu], _Learned()), probed, (home, gpu1, cpu)
 
 
@@ -49,3 +49,21 @@ def test_without_learning_the_probe_stands(monkeypatch) -> None:
     book.learn = False  # SKMD_LEARN_LINKS=0, as the runtime hands it in
     assert book.link(gpu1) == (8e9, 6e9)
     assert book.link_note() is None
+
+
+def test_a_helper_read_back_by_mapping_is_probed_that_way(monkeypatch) -> None:
+    """A helper sharing host memory has its results read by mapping its buffers:
+    its probe measures that read, home's and other helpers' their driver's."""
+    asked = {}
+
+    def link_speed(runtime, dev, remeasure=False, mapped=False):
+        asked[dev.label] = mapped
+        return (30e9, 30e9)
+    monkeypatch.setattr(links, "link_speed", link_speed)
+    home, gpu1, cpu = (SimpleNamespace(label=lb, zero_copy=z)
+                       for lb, z in (("cpu0", True), ("gpu1", False), ("cpu1", True)))
+    book = LinkBook(None, home, [home, gpu1, cpu], _Learned())
+    book.home_link()
+    book.link(gpu1)
+    book.link(cpu)
+    assert asked == {"cpu0": False, "gpu1": False, "cpu1": True}
