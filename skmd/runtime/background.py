@@ -96,6 +96,7 @@ class Background:
             if not self.lazy or self.eager_devices:
                 self._devices()
             self.ready.set()
+            self.rt.decider.readiness_changed()
             self._step(self._split_imports)
             self._step(self._models)
         finally:
@@ -133,6 +134,7 @@ class Background:
                 self._step(step)
         finally:
             self.devices_ready.set()
+            self.rt.decider.readiness_changed()
 
     def _step(self, step: Any) -> None:
         if self.stopping:
@@ -271,7 +273,7 @@ class Background:
                 took = time.perf_counter() - t0
                 self.build_s = took if not self.builds_timed else max(self.build_s, took)
                 self.builds_timed += 1
-            entry.forget_whole_decisions()
+            self.rt.decider.readiness_changed(entry)
         except Exception as exc:  # never a wrong answer: the device takes no share
             why = faults.first_line(exc)
             if dev is self.rt.home:

@@ -44,6 +44,18 @@ class Decider:
         self.spent_before: dict[str, float] = {}
         #: per kernel key: (launches, seconds) spent in this run when last asked
         self.spent_now: dict[str, tuple[int, float]] = {}
+        #: kernels with launch shapes kept whole while something got ready, by id
+        self._held: dict[int, KernelEntry] = {}
+
+    def readiness_changed(self, entry: KernelEntry | None = None) -> None:
+        """Something a decision waited for is ready (set-up, the helpers' probes, or
+        ``entry``'s build): the shapes kept whole meanwhile are decided afresh at
+        their next launch, not after their span (a shape whose uploads are staged
+        again only now and then would otherwise wait that many of its rare launches)."""
+        held = [entry] if entry is not None else list(self._held.values())
+        for e in held:
+            self._held.pop(id(e), None)
+            e.forget_whole_decisions()
 
     def split_fixed_s(self, s: config.Settings) -> float:
         """The shortest launch a split (or a helper's calibration) may pay on, beside
@@ -137,6 +149,8 @@ class Decider:
             # uploads waited for a split in vain meanwhile: staging starts afresh, so
             # that the models price this kernel's launches from host memory
             placement.book(self.rt).ready_again()
+        if waiting or not home_ready:
+            self._held[id(entry)] = entry
         if waiting:
             order = [d for d in order if d.label not in waiting]
         if not home_ready and (start or len(order) > 1):
