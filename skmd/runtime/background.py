@@ -193,9 +193,31 @@ class Background:
                 kernel._skmd_pending = stand
             except AttributeError:  # nowhere to keep it: analyse here, as without a thread
                 return entry_of(kernel)
+            stand.analyse_from = self._analysis_start(kernel)
+            if stand.analyse_from:
+                stand.reason = (f"not analysed while the run is under "
+                                f"{self.tuning.analyse_after_s:g} s old (a shorter one "
+                                "never gains from a split): whole")
+        if stand.analyse_from is not None and time.perf_counter() >= stand.analyse_from:
+            stand.analyse_from = None
+            stand.reason = "kernel analysis under way (off the launch path): whole meanwhile"
             with self._lock:
                 self._analyses.append(self._workers.submit(self._analyse, kernel))
         return stand
+
+    def _analysis_start(self, kernel: Any) -> float:
+        """When ``kernel``'s analysis may start (``perf_counter``): at once where an
+        earlier run left it on disk, where no launch is too short to split
+        (``SKMD_MIN_SPLIT_US=0``) or where the run has lasted long enough already."""
+        wait = self.tuning.analyse_after_s
+        if wait <= 0 or self.rt.settings.min_split_us <= 0:
+            return 0.0
+        found = self._program_of(kernel)
+        if found is not None:
+            from skmd.transform import diskcache
+            if diskcache.has(diskcache.program_key(*found)):
+                return 0.0
+        return self.rt.t0 + wait
 
     def _analyse(self, kernel: Any) -> None:
         """Analyse ``kernel``.  Its partition-ready builds are started by a later

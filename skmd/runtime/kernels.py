@@ -70,6 +70,8 @@ class KernelEntry:
     #: program was built for, in all and per dimension (bound a local size skmd picks)
     group_limit: int = 1 << 30
     item_limits: tuple[int, ...] = ()
+    #: a stand-in's: when its kernel's analysis may start (None: started)
+    analyse_from: float | None = None
 
     @property
     def splittable(self) -> bool:

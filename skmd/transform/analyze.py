@@ -1,7 +1,6 @@
 """analyze_program: parse once, analyse every kernel, emit the partition-ready program."""
 from __future__ import annotations
 
-import hashlib
 import threading
 from collections import OrderedDict
 from dataclasses import replace
@@ -34,7 +33,7 @@ def analyze_program(source: str, options: str | Sequence[str] = ()) -> ProgramAn
     and launched many times, and run again and again.
     """
     opts = normalise_options(options)
-    key = hashlib.sha256((source + "\0" + "\0".join(opts)).encode()).hexdigest()
+    key = diskcache.program_key(source, opts)
     with _LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)

@@ -10,9 +10,10 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import shlex
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 _CODE_DIGEST: str | None = None
 #: the stored shape: 2 added merge kernels (``merge_source``, ``merge_parts``)
@@ -55,6 +56,32 @@ def folder() -> Path | None:
 def _path(key: str) -> Path | None:
     f = folder()
     return None if f is None else f / f"{key}-{code_digest()}.pickle"
+
+
+def normalise_options(options: str | Sequence[str]) -> tuple[str, ...]:
+    """Build options as separate words, however the program passed them."""
+    if isinstance(options, str):
+        return tuple(shlex.split(options))
+    out: list[str] = []
+    for o in options:
+        out.extend(shlex.split(str(o)))
+    return tuple(out)
+
+
+def program_key(source: str, options: str | Sequence[str]) -> str:
+    """The key a program's analysis is kept under: its source and its build options."""
+    opts = normalise_options(options)
+    return hashlib.sha256((source + "\0" + "\0".join(opts)).encode()).hexdigest()
+
+
+def has(key: str) -> bool:
+    """Whether an analysis is kept under ``key`` (a file test: cheap enough for a
+    kernel's first launch, which then need not wait before analysing)."""
+    p = _path(key)
+    try:
+        return p is not None and p.is_file()
+    except OSError:
+        return False
 
 
 def load(key: str) -> Any | None:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import ctypes
 import os
-import shlex
 from dataclasses import dataclass
 from typing import Sequence
 
 import clang.cindex as ci
+
+from .diskcache import normalise_options  # noqa: F401 - the front end's name too
 
 MAIN_FILE = "skmd_program.cl"
 _lib = None
@@ -153,15 +154,6 @@ class ParsedProgram:
     tu: ci.TranslationUnit
     source: str
     errors: tuple[str, ...]
-
-
-def normalise_options(options: str | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(options, str):
-        return tuple(shlex.split(options))
-    out: list[str] = []
-    for o in options:
-        out.extend(shlex.split(str(o)))
-    return tuple(out)
 
 
 def clang_args(options: Sequence[str]) -> list[str]:

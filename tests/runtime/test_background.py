@@ -38,6 +38,14 @@ _spin(cl)(4)
 """
 
 
+@pytest.fixture(autouse=True)
+def _analyse_at_once(monkeypatch):
+    """These tests' runs last well under a second: their kernels are analysed at
+    once rather than after ``Tuning.analyse_after_s`` (tested on its own below)."""
+    from skmd.testing import tuned
+    tuned(monkeypatch, analyse_after_s=0.0)
+
+
 def _spin(cl):
     """Set up ``spin`` once; the function returned launches it ``rounds`` times
     (each launch followed by ``finish()``) and returns the outputs."""
@@ -524,3 +532,44 @@ def test_uploads_that_went_home_at_once_are_staged_again_when_staged_would_split
     assert first is not None and first <= deciding.RESTAGE_EVERY + 1, (splits, reasons)
     assert "staged again" in (reasons[first - 1] or ""), reasons
     np.testing.assert_array_equal(out, _spin(cl)(1)[0])
+
+
+def test_a_short_run_analyses_no_kernel_unless_an_earlier_run_left_it_on_disk(monkeypatch):
+    """A kernel's analysis waits until the run has lasted ``analyse_after_s``: a run
+    done sooner parses nothing (its launches run whole, as plainly); a kernel whose
+    analysis an earlier run kept on disk is analysed (loaded) at its first launch."""
+    import uuid
+
+    import pyopencl as cl
+    from skmd.runtime import background
+    from skmd.testing import tuned
+    from skmd.transform import diskcache
+    tuned(monkeypatch, analyse_after_s=3600.0)
+    analysed = []
+    real = background.Background._analyse
+    monkeypatch.setattr(background.Background, "_analyse",
+                        lambda self, k: (analysed.append(k.function_name), real(self, k)))
+    src = SPIN + f"// {uuid.uuid4()}\n"  # a program no earlier test analysed
+    with skmd_installed(policy="hill", background=True, remember=False) as rt:
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        a = np.arange(N, dtype=np.float32)
+        A = cl.Buffer(ctx, cl.mem_flags.READ_ONLY | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+        B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
+
+        def launch_twice():
+            k = cl.Program(ctx, src).build().spin
+            for _ in range(2):
+                k(q, (N,), (64,), A, B)
+                q.finish()
+            return k
+        kernel = launch_twice()
+        rt.background.settle(120)
+        reasons = {r.reason for r in rt.records}
+        assert analysed == [] and all("not analysed while the run" in (x or "")
+                                      for x in reasons), reasons
+        # as an earlier run would have kept it
+        diskcache.store(diskcache.program_key(*rt.background._program_of(kernel)), "kept")
+        launch_twice()
+        rt.background.settle(120)
+    assert analysed == ["spin"], analysed
