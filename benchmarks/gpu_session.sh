@@ -11,7 +11,7 @@
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
-#         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2
+#         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -627,6 +627,15 @@ final1)
   graphs1gpu ordermkmd 60 "--variant order:mode=inorder" bicgstab jacobi
   place_twice ;;
 placetwice) place_twice ;;
+vast3)
+  # VAST streaming with more of the buffers page-locked (gpu76: more copy threads gave
+  # nothing: the slots move 32 GB/s, about what host copies reach, so fewer bounced bytes)
+  free -g > "$r/free.txt" 2>&1
+  vb link "" 30 link
+  for share in 0.55 0.65; do
+    vb "stream_p$share" gpu0 100 stream --gb "${VAST_GB:-30}" --repeat 2 --pinned-share $share \
+      --link "$r/vast_link.json"
+  done ;;
 vast2)
   # VAST streaming: what more host copy threads and larger slots give (gpu68: 8 threads,
   # 16 slots of 8 MiB, 52.5 GB through the slots at 30.5 GB/s set the pace)

@@ -153,12 +153,14 @@ def stream(ns) -> dict:
     t = replace(t, vast_bounce_chunk=0 if ns.no_bounce else
                 int(ns.bounce_mib * 2**20) if ns.bounce_mib else t.vast_bounce_chunk,
                 vast_bounce_slots=ns.bounce_slots or t.vast_bounce_slots,
-                vast_bounce_threads=ns.bounce_threads or t.vast_bounce_threads)
+                vast_bounce_threads=ns.bounce_threads or t.vast_bounce_threads,
+                vast_pinned_share=ns.pinned_share or t.vast_pinned_share)
     with config.override(tuning=t):
         out = _stream(ns)
     out["tuning"] = {"vast_bounce_chunk": t.vast_bounce_chunk,
                      "vast_bounce_slots": t.vast_bounce_slots,
-                     "vast_bounce_threads": t.vast_bounce_threads, "out_last": ns.out_last}
+                     "vast_bounce_threads": t.vast_bounce_threads,
+                     "vast_pinned_share": t.vast_pinned_share, "out_last": ns.out_last}
     return out
 
 
@@ -361,6 +363,9 @@ def main() -> None:
     ap.add_argument("--bounce-threads", type=int, default=None,
                     help="stream: host copies at once per direction "
                          "(Tuning.vast_bounce_threads)")
+    ap.add_argument("--pinned-share", type=float, default=None,
+                    help="stream: page-locked host memory as a share of the device's "
+                         "(Tuning.vast_pinned_share)")
     ap.add_argument("--out-last", action="store_true",
                     help="stream: allocate the output after the inputs")
     ap.add_argument("--json", default=None)
