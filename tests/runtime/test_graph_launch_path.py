@@ -165,3 +165,43 @@ def test_a_batch_in_program_order_waits_once_per_queue(monkeypatch):
     assert not mismatches(bare, out)
     assert notes.count("graph batch shorter than 2000 us: program order") == 4, notes
     assert len(waits) == 1, waits
+
+
+@pytest.mark.parametrize("how", ["call", "set_args"])
+@pytest.mark.parametrize("mode", ["mkmd", "coarse"])
+def test_a_kernel_pending_in_a_batch_launched_again_runs_with_its_new_arguments(how, mode):
+    """A batch run in program order sets its launches' arguments on the program's own
+    kernel objects; a launch of one of them that makes the batch run (here: one too
+    small to defer) then runs with the arguments the program gave it, not the batch's
+    last ones, and so does a later launch of arguments set before the batch ran."""
+    import pyopencl as cl
+
+    def program(cl):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        a = np.arange(4096, dtype=np.float32) / 7
+        mf = cl.mem_flags
+        A = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=a)
+        B = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=a)
+        C = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=a * 3)
+        scale = cl.Kernel(cl.Program(ctx, SRC).build(), "scale")
+        seen = []
+        for r in range(4):
+            if how == "call":
+                scale(q, (4096,), (64,), A, B, np.float32(0.5))
+                scale(q, (64,), (64,), C, A, np.float32(2.0 + r))
+            else:
+                scale.set_args(A, B, np.float32(0.5))
+                cl.enqueue_nd_range_kernel(q, scale, (4096,), (64,))
+                scale.set_args(C, A, np.float32(2.0 + r))
+                cl.enqueue_nd_range_kernel(q, scale, (64,), (64,))
+                cl.enqueue_nd_range_kernel(q, scale, (64,), (64,))
+            for buf in (A, B):
+                out = np.empty_like(a)
+                cl.enqueue_copy(q, out, buf)
+                seen.append(out)
+        return {"seen": np.stack(seen)}
+    bare = program(cl)
+    with skmd_installed(mode=mode):
+        out = program(cl)
+    assert not mismatches(bare, out)
