@@ -13,6 +13,10 @@ from dataclasses import dataclass, field
 
 from skmd.tuning import Tuning
 
+#: the run log's reason for a launch that skipped the graph (see :class:`AtOnce`)
+AT_ONCE_REASON = ("its graph batches ran whole on the home device in program order: "
+                  "launched at once")
+
 def helpers_are_slow(home_speed: float, helper_speeds: list[float], slow_helper: float
                      ) -> bool:
     """Every helper is slow (``Tuning.slow_helper``); true with no helper at all."""
@@ -84,6 +88,21 @@ class GuardRail:
 
 
 @dataclass
+class Span:
+    """The launches of one shape left to run at once.  One object per shape for good,
+    so that a launch that found its shape before reaches the count again without
+    building the shape and looking it up (the caller holds its lock)."""
+    left: int = 0
+
+    def take(self) -> bool:
+        """Whether a launch of this shape skips the graph (uses one launch of its span)."""
+        if self.left <= 0:
+            return False
+        self.left -= 1
+        return True
+
+
+@dataclass
 class AtOnce:
     """Launch shapes whose batches keep running whole on the home device in program
     order are launched at once for a span of launches; staging stops while the
@@ -91,7 +110,7 @@ class AtOnce:
     #: shape -> batches in a row it was in that ran whole on the home device in order
     home_runs: dict[tuple, int] = field(default_factory=dict)
     #: shape -> launches left to run at once
-    left: dict[tuple, int] = field(default_factory=dict)
+    spans: dict[tuple, Span] = field(default_factory=dict)
     #: shape -> its latest span of launches at once
     span: dict[tuple, int] = field(default_factory=dict)
     #: whether the latest graph batch ran whole on the home device
@@ -99,13 +118,17 @@ class AtOnce:
     #: uploads staged since the latest batch that used a helper
     staged_since_helper: int = 0
 
+    def span_of(self, shape: tuple) -> Span:
+        """``shape``'s count of launches left at once (the same object every time)."""
+        sp = self.spans.get(shape)
+        if sp is None:
+            sp = self.spans[shape] = Span()
+        return sp
+
     def take(self, shape: tuple) -> bool:
         """Whether a launch of ``shape`` skips the graph (uses one launch of its span)."""
-        n = self.left.get(shape, 0)
-        if n <= 0:
-            return False
-        self.left[shape] = n - 1
-        return True
+        sp = self.spans.get(shape)
+        return sp is not None and sp.take()
 
     def helpers_idle(self, tuning: Tuning) -> bool:
         """Whether uploads were staged for helpers that the batches since left idle."""
@@ -128,4 +151,4 @@ class AtOnce:
                 span = self.span.get(k)
                 span = (tuning.at_once_launches if span is None
                         else min(2 * span, tuning.at_once_max))
-                self.span[k] = self.left[k] = span
+                self.span[k] = self.span_of(k).left = span

@@ -24,6 +24,7 @@ import pyopencl as cl
 
 from skmd import config, modes
 from skmd import partition  # noqa: F401 - the decisions' models, patched by tests here
+from skmd.decide.graph_guard import AT_ONCE_REASON
 from skmd.records import LaunchRecord
 from skmd.runtime import faults, knowledge, launches, mirror_pool, planner, running
 from skmd.runtime.background import Background
@@ -226,6 +227,15 @@ class Runtime:
         mode = modes.mode_named(s.mode)
         if entry.reason is None and self.profiler is None:
             key = launches.signature(args, gsize, lsize, offset, g_times_l, s)
+            # graph modes: a key seen before goes the same way again, at program
+            # order's cost (no description, no look-up by shape, no flush unless pending)
+            known = entry.graph_known.get(key) if mode.defers_to_graph else None
+            if known is not None and not wait_for and self._graph is not None:
+                evt = self._graph.launch_known(queue, kernel, entry, args, known, gsize,
+                                               lsize, offset, wait_for, g_times_l,
+                                               allow_empty)
+                if evt is not None:
+                    return evt
             hit = entry.decisions.get(key)
             if hit is not None and hit[3] > 0:
                 launch, shares, reason, uses, span = hit
@@ -251,6 +261,8 @@ class Runtime:
         launch = None
         if reason is None:
             launch, reason = launches.launch_kept(entry, args, gsize, lsize, g_times_l, key)
+            if reason is not None and key is not None and mode.defers_to_graph:
+                self.graph.remember(entry, key, None, reason)  # whole, as the key says
         if reason is None and self.profiler is not None:
             try:
                 self.profiler.on_launch(queue, entry, args, launch)
@@ -259,10 +271,11 @@ class Runtime:
             reason = "profiling run: launches run whole"
         if mode.defers_to_graph:
             if reason is None and entry.analysis is not None:
+                if key is not None:  # its next launch skips what led here
+                    self.graph.remember(entry, key, launch)
                 if not self.graph.runs_at_once(entry, launch):
                     return self.graph.defer(queue, entry, args, launch, kernel)
-                reason = ("its graph batches ran whole on the home device in program "
-                          "order: launched at once")
+                reason = AT_ONCE_REASON
             self.flush_graph()  # a kernel the graph cannot hold orders everything before it
         plan, keep, note, span = None, True, None, None
         if reason is None:

@@ -23,11 +23,11 @@ import pyopencl as cl
 
 from skmd import mkmd_graph, modes
 from skmd.decide import graph_guard
-from skmd.decide.graph_guard import AtOnce, GuardRail
+from skmd.decide.graph_guard import AT_ONCE_REASON, AtOnce, GuardRail
 from skmd.decide.graph_phase import PhaseTuner, phase_name
 from skmd.mkmd_graph.resimulate import batch_to_dict
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import graph_commands, homecoming
+from skmd.runtime import graph_commands, homecoming, launches, running
 from skmd.runtime.graph_commands import Deferred
 from skmd.runtime.graph_nodes import NodeRunner
 from skmd.runtime.kernels import ArgValue, KernelEntry
@@ -83,6 +83,46 @@ class GraphBatch(NodeRunner):
             return False
         with self.lock:
             return self.at_once.take((settings.run_key, entry.key, tuple(launch.global_size)))
+
+    def remember(self, entry: KernelEntry, key: tuple, launch: Launch | None,
+                 reason: str | None = None) -> None:
+        """Keep for :meth:`launch_known` what a launch of decision ``key`` found on the
+        full path: deferred or launched at once (``launch``, and its shape's count of
+        launches at once), or whole for ``reason``, which the key decides.  Kept with
+        these books (``at_once``): a kernel may outlive the runtime that launched it,
+        and another runtime's counts are not this one's."""
+        if not launches.kept_by_key(entry):
+            return  # its description depends on more than the key
+        if reason is not None:
+            entry.graph_known[key] = (None, None, self.at_once, reason)
+        elif self.rt.settings.online:  # offline nothing runs at once (runs_at_once)
+            shape = (self.rt.settings.run_key, entry.key, tuple(launch.global_size))
+            with self.lock:
+                entry.graph_known[key] = (launch, self.at_once.span_of(shape),
+                                          self.at_once, None)
+
+    def launch_known(self, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelEntry,
+                     args: dict[int, ArgValue], known: tuple, gsize: Any, lsize: Any,
+                     offset: Any, wait_for: Any, g_times_l: bool,
+                     allow_empty: bool) -> cl.Event | None:
+        """A launch of a decision key :meth:`remember` kept, which waits on no event,
+        as the full path would run it: whole (a batch pending is run first) for the
+        key's reason or while its shape's span at once lasts, deferred otherwise,
+        without describing the launch or building its shape again (program order's
+        cost for a launch it keeps a decision for).  None: take the full path."""
+        launch, span, books, why = known
+        if books is not self.at_once:
+            return None
+        if why is None:
+            with self.lock:
+                now = span.take()
+            if not now:
+                return self.defer(queue, entry, args, launch, kernel)
+            why = AT_ONCE_REASON
+        if self.pending:
+            self.flush()
+        return running.run_whole(self.rt, queue, kernel, entry, args, gsize, lsize, offset,
+                                 wait_for, g_times_l, allow_empty, why)
 
     def helpers_idle(self) -> bool:
         """Whether uploads were staged for helpers that the batches since left idle:

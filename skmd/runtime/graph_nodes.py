@@ -21,7 +21,7 @@ from skmd.runtime import buffers as bufmod
 from skmd.runtime import homecoming, raw
 from skmd.runtime.executor import Share, SplitRun
 from skmd.runtime.graph_commands import Deferred
-from skmd.runtime.kernels import replay_args
+from skmd.runtime.kernels import args_of, replay_args
 from skmd.runtime.prefetch import StagedSends
 
 
@@ -55,19 +55,26 @@ class NodeRunner:
         """The program's own kernels, whole on the home device, in its order."""
         homecoming.sync_args([a[1] for d in batch for a in d.args.values() if a[0] == "obj"],
                          lambda app: self.rt.home_queue(app.context))
-        for d in batch:
-            if d.kernel is None:
-                self._run_node(d, [(self.rt.home, 0, d.launch.total_groups)], "inorder")
-                continue
-            replay_args(d.kernel, d.args, {})
-            ls = d.launch.program_local_size
-            t_call = time.perf_counter()
-            evt = raw.enqueue_nd_range_kernel(d.queue, d.kernel, d.launch.global_size, ls,
-                                              None, None, False, False)
-            for b in d.entry.written_buffers(d.args):
-                bufmod.note_written(b)
-            self.rt.note_whole(d.entry, d.launch.global_size, ls, reason, evt, t_call,
-                               d.queue)
+        replayed = {id(d.kernel): d.kernel for d in batch if d.kernel is not None}
+        try:
+            for d in batch:
+                if d.kernel is None:
+                    self._run_node(d, [(self.rt.home, 0, d.launch.total_groups)], "inorder")
+                    continue
+                replay_args(d.kernel, d.args, {})
+                ls = d.launch.program_local_size
+                t_call = time.perf_counter()
+                evt = raw.enqueue_nd_range_kernel(d.queue, d.kernel, d.launch.global_size,
+                                                  ls, None, None, False, False)
+                for b in d.entry.written_buffers(d.args):
+                    bufmod.note_written(b)
+                self.rt.note_whole(d.entry, d.launch.global_size, ls, reason, evt, t_call,
+                                   d.queue)
+        finally:
+            # the program's kernel objects hold its arguments again: the launch that
+            # made this batch run (or a later one of arguments set before) uses them
+            for k in replayed.values():
+                replay_args(k, args_of(k), {})
         # each queue once: its kernels end in order, and a finish is a driver call
         # (a wait on a GPU) per kernel otherwise
         for q in {id(d.queue): d.queue for d in batch}.values():

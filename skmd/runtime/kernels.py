@@ -53,6 +53,9 @@ class KernelEntry:
     num_args: int
     clones: dict[str, cl.Kernel] = field(default_factory=dict)
     decisions: dict[tuple, Any] = field(default_factory=dict)
+    #: graph modes: decision key -> what its next launches need to skip the full
+    #: launch path (:meth:`skmd.runtime.graph_mode.GraphBatch.remember`)
+    graph_known: dict[tuple, Any] = field(default_factory=dict)
     _written_idx: tuple[int, ...] | None = None
     #: launches decided without a model or measured speeds (the first runs whole)
     undecided: int = 0

@@ -82,10 +82,17 @@ def launch_kept(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any, lsize
     if kept is not None:
         return kept
     kept = launch_of(entry, args, gsize, lsize, g_times_l)
-    an = entry.analysis
-    if key is not None and an is not None and not any(a.reduce_add for a in an.args):
+    if key is not None and kept_by_key(entry):
         entry.decisions[("launch",) + key] = kept
     return kept
+
+
+def kept_by_key(entry: KernelEntry) -> bool:
+    """Whether what :func:`launch_of` works out for ``entry`` depends only on the
+    decision key (not for an atomics-only argument: whether its buffer is passed
+    twice depends on which buffers are passed)."""
+    an = entry.analysis
+    return an is not None and not any(a.reduce_add for a in an.args)
 
 
 def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,

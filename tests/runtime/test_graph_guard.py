@@ -59,3 +59,16 @@ def test_staging_stops_only_while_helpers_stay_idle():
     assert not graph_guard.helpers_are_slow(8.0, [2.0], T.slow_helper)
     assert graph_guard.too_small(1e-3, T.graph_min_us)
     assert not graph_guard.too_small(3e-3, T.graph_min_us)
+
+
+def test_a_shape_keeps_one_count_of_launches_at_once():
+    """The count a launch's kept look-up holds is the one later batches set again, and
+    taking from it uses the shape's span as taking by shape does."""
+    t = Tuning(at_once_after=1, at_once_launches=2)
+    a = AtOnce()
+    span = a.span_of("s")
+    assert a.span_of("s") is span and not span.take() and not a.take("t")
+    a.count({"s"}, in_order=True, counts=True, tuning=t)
+    assert span.left == 2 and span.take() and a.take("s") and not span.take()
+    a.count({"s"}, in_order=True, counts=True, tuning=t)
+    assert a.span_of("s") is span and span.left == 4
