@@ -190,6 +190,7 @@ def build_problem(entry: KernelEntry, launch: Launch,
     # a helper's data goes home -> host -> helper and back the same way
     home_up, home_down = home_link if home_link is not None else (math.inf, math.inf)
     placed = _placed_inputs(entry, launch, where or {})
+    stays = _results_stay(entry, launch, merge_fixed)
     costs = []
     unknown = []
     for dev in devices:
@@ -206,6 +207,8 @@ def build_problem(entry: KernelEntry, launch: Launch,
             continue
         link = link_for(dev)
         h2d, d2h = via_home(link, (home_up, home_down))
+        if stays:  # its rows come back when read, over its own link alone
+            d2h = link[1]
         dev_in, dev_pg = in_fixed, in_pg
         if placed:  # bytes in host memory skip home's link, or (zero copy) any link
             (af, ap), (rf, rp), (wf, wp) = placed["away"], placed["ro"], placed["rw"]
@@ -222,6 +225,17 @@ def build_problem(entry: KernelEntry, launch: Launch,
     merge_bps = home_up if math.isfinite(home_up) else 10e9
     return partition.PartitionProblem(total_groups=launch.total_groups,
                                       devices=tuple(costs), merge_bps=merge_bps), []
+
+
+def _results_stay(entry: KernelEntry, launch: Launch, merge_fixed: int) -> bool:
+    """Whether a helper's results stay where it made them (every output written
+    densely in row slices, nothing merged: :mod:`.split_plan`), to be read from
+    there, rather than merged into the home copy."""
+    an = entry.analysis
+    total = launch.total_groups
+    written = [i for i in launch.buffer_sizes if an.args[i].written]
+    return (merge_fixed == 0 and bool(written)
+            and all(an.write_dense(i, launch, (0, total)) for i in written))
 
 
 def _placed_inputs(entry: KernelEntry, launch: Launch, where: dict[int, str]

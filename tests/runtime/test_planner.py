@@ -120,3 +120,19 @@ def test_bytes_on_both_cost_home_nothing_and_helpers_their_own_link():
     d = _problem({0: "both"})
     assert d["gpu0"].in_per_group == 0
     assert d["gpu1"].in_per_group / d["gpu1"].h2d_bps == pytest.approx(400 / 10e9)
+
+
+def test_results_that_stay_on_a_helper_cost_its_own_link_back():
+    """Dense row-sliced outputs stay where they were made and are read from there:
+    the helper's link back, not home's on top (a merge would cross both)."""
+    from skmd.decide.transfer import via_home
+    d = _problem({0: "host"})
+    assert d["gpu1"].d2h_bps == 10e9 and d["cpu0"].d2h_bps == 5e9
+    assert d["gpu1"].out_per_group == 400
+    entry, launch, devs = _vector_launch()
+    type(entry.analysis).write_dense = lambda self, i, launch, rows: False
+    from skmd.runtime.planner import build_problem
+    problem, _ = build_problem(entry, launch, devs, devs[0], lambda d: (lambda k: k * 1e-6),
+                               lambda d: (10e9, 10e9), (20e9, 20e9), where={})
+    gpu1 = next(c for c in problem.devices if c.label == "gpu1")
+    assert gpu1.d2h_bps == pytest.approx(via_home((10e9, 10e9), (20e9, 20e9))[1])
