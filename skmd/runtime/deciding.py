@@ -23,6 +23,9 @@ from skmd.transform import Launch
 
 #: a kernel's launches between two tries at staging its uploads again
 RESTAGE_EVERY = 8
+#: splits of one launch shape in a row measured slower than its best device alone
+#: before it runs whole (gpu77: one of two splits of a vector add ran 2x slower)
+LOSSES_TO_STOP = 2
 
 
 def _splits(d: Decision) -> bool:
@@ -351,7 +354,12 @@ class Decider:
             return
         alone = (entry.decisions.get(("alone",) + key) or (None, None))[0]
         why = decide.gain_lost(rec.wall_s, alone, s.tuning.gain_margin)
+        lost = entry.decisions.get(("lost",) + key, 0) + 1 if why is not None else 0
+        entry.decisions[("lost",) + key] = lost
         if why is None:
+            return
+        if lost < LOSSES_TO_STOP:  # one stall (memory shared with a busy CPU) is no verdict
+            rec.notes.append(why + "; once more and it runs whole")
             return
         rec.notes.append(why + "; running whole from now on")
         entry.decisions[key] = (launch, None, why, s.tuning.max_reuse, s.tuning.max_reuse)

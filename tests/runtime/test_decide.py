@@ -218,3 +218,30 @@ def test_shapes_kept_whole_while_helpers_got_ready_are_decided_afresh():
     assert ((64,), None) in other.decisions and not dec._held
     dec.readiness_changed(other)  # a build of this kernel ended
     assert ((64,), None) not in other.decisions
+
+
+def test_one_lost_split_is_no_verdict_two_in_a_row_are():
+    """The guard rail stops a launch shape splitting after two splits in a row
+    measured slower than its best device alone; a paying split in between resets it."""
+    from types import SimpleNamespace
+
+    from skmd import config
+    from skmd.records import LaunchRecord
+    from skmd.runtime.deciding import LOSSES_TO_STOP, Decider
+    from skmd.runtime.kernels import KernelEntry
+
+    entry = KernelEntry(name="k", key="k", source=None, options="", analysis=None,
+                        partition_source=None, reason=None, num_args=0)
+    key = ((64,), None)
+    entry.decisions[("alone",) + key] = (0.010, "gpu0")
+    s = config.Settings(policy="hill")
+    dec = Decider(SimpleNamespace())
+
+    def split(wall):
+        rec = LaunchRecord(run_id="r", seq=1, kernel="k", total_groups=1, global_size=(64,),
+                           local_size=None, policy="hill", wall_s=wall)
+        dec.check_gain(entry, key, None, rec, s)
+        return entry.decisions.get(key)
+    for wall in (0.02, 0.005, 0.02):  # lost, paid, lost: never twice in a row
+        assert split(wall) is None
+    assert LOSSES_TO_STOP == 2 and split(0.02)[2].startswith("split measured")
