@@ -11,7 +11,7 @@
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
-#         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3
+#         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -35,7 +35,7 @@ r=$out/r
 bench() {
   local tag=$1 devices=$2 secs=$3; shift 3
   local name=${*: -1}
-  SKMD_DEVICES=$devices timeout "$secs" python3 -m skmd bench --size "$size" --repeat 2 \
+  SKMD_DEVICES=$devices timeout -s "${TIMEOUT_SIG:-TERM}" "$secs" python3 -m skmd bench --size "$size" --repeat 2 \
     --time-limit $((secs * 3 / 4)) \
     --json "$r/${tag}_$name.json" "${@:1:$#-1}" --only "$name" > "$r/${tag}_$name.txt" 2>&1 \
     || echo "exit $? for $name" >> "$r/${tag}_$name.txt"
@@ -627,6 +627,22 @@ final1)
   graphs1gpu ordermkmd 60 "--variant order:mode=inorder" bicgstab jacobi
   place_twice ;;
 placetwice) place_twice ;;
+debug2)
+  # a vector add's second run on one store ran past its slot twice (gpu78, gpu79): twice
+  # with 60 s slots, every thread's stack printed if one is cut short (SIGABRT); then
+  # VAST streaming with still more page-locked memory, and the two graphs of short kernels
+  python3 -m skmd devices --remeasure --json > "$r/devices.json" 2> "$r/devices.err"
+  for k in 1 2; do
+    PYTHONFAULTHANDLER=1 TIMEOUT_SIG=ABRT bench "place$k" gpu0,cpu0 60 --suite skmd \
+      --policy hill --repeat 200 --max-seconds 0.5 --time-limit 19 \
+      --variant home:mode=inorder --variant eager:stage_uploads=0 vectoradd
+  done
+  vb link "" 30 link
+  for share in 0.75 0.85; do
+    vb "stream_p$share" gpu0 100 stream --gb "${VAST_GB:-30}" --repeat 2 --pinned-share $share \
+      --link "$r/vast_link.json"
+  done
+  graphs1gpu ordermkmd 50 "--variant order:mode=inorder" bicgstab jacobi ;;
 vast3)
   # VAST streaming with more of the buffers page-locked (gpu76: more copy threads gave
   # nothing: the slots move 32 GB/s, about what host copies reach, so fewer bounced bytes)
