@@ -59,8 +59,8 @@ place_twice() {
   python3 -m skmd devices --remeasure --json > "$r/devices.json" 2> "$r/devices.err"
   for k in 1 2; do
     for b in vectoradd blackscholes; do
-      bench "place$k" gpu0,cpu0 26 --suite skmd --policy hill --repeat 200 --max-seconds 0.5 \
-        --variant home:mode=inorder --variant eager:stage_uploads=0 $b
+      bench "place$k" gpu0,cpu0 "${PLACE2_SLOT:-26}" --suite skmd --policy hill --repeat 200 \
+        --max-seconds 0.5 --variant home:mode=inorder --variant eager:stage_uploads=0 $b
     done
   done
 }
