@@ -11,7 +11,7 @@
 #         | copies3 | copies4 | copies5 | links1 | order1 | order2
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
-#         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2
+#         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -643,6 +643,15 @@ debug2)
       --link "$r/vast_link.json"
   done
   graphs1gpu ordermkmd 50 "--variant order:mode=inorder" bicgstab jacobi ;;
+debug3)
+  # a vector add's runs just after `skmd devices` ran past 26 and 34 s slots (gpu79,
+  # gpu84): twice in 40 s slots, every thread's stack printed if cut short
+  python3 -m skmd devices --remeasure --json > "$r/devices.json" 2> "$r/devices.err"
+  for k in 1 2; do
+    PYTHONFAULTHANDLER=1 TIMEOUT_SIG=ABRT bench "place$k" gpu0,cpu0 40 --suite skmd \
+      --policy hill --repeat 200 --max-seconds 0.5 --variant home:mode=inorder \
+      --variant eager:stage_uploads=0 vectoradd
+  done ;;
 vast3)
   # VAST streaming with more of the buffers page-locked (gpu76: more copy threads gave
   # nothing: the slots move 32 GB/s, about what host copies reach, so fewer bounced bytes)
