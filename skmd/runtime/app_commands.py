@@ -19,7 +19,7 @@ import pyopencl as cl
 from skmd import modes
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import core, homecoming, placement, raw, staging
-from skmd.runtime.stale import any_stale, stale_buffers
+from skmd.runtime.stale import any_stale, prune_stale, stale_buffers
 
 
 def before_command(objs: Any) -> None:
@@ -40,6 +40,7 @@ def all_home() -> None:
     if rt is None:
         return
     rt.flush_graph()
+    prune_stale()  # (a buffer the program dropped is not brought home)
     if any_stale():
         homecoming.sync_all_home(stale_buffers(),
                                  lambda app: rt.home_queue(app.context))

@@ -26,6 +26,7 @@ from skmd.decide import locations as where_mod
 from skmd.decide.pinning import PinRental
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import copies, homecoming, mapped_reads, raw
+from skmd.runtime.stale import any_stale, prune_stale
 
 #: at most so many uploads of one size go home at once between two that are staged
 #: (the program's launches of that size ran whole: nothing to place)
@@ -109,6 +110,8 @@ def upload(rt: Any, queue: cl.CommandQueue, mem: Any, src: np.ndarray, graph: bo
     home as they arrive, as graph batches need most uploads there; otherwise
     nothing moves until a launch reads the buffer.  Returns a completed event.
     """
+    if any_stale():  # buffers of earlier uploads the program dropped
+        prune_stale()
     bufmod.state_of(mem).stage_host(src, mem, queue if graph and through else None)
     if graph:
         rt.graph.note_staged()

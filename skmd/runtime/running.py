@@ -91,6 +91,9 @@ def run_split(rt: Any, queue: cl.CommandQueue, entry: KernelEntry, args: dict[in
     rt.decider.learn(entry, launch, rec)
     rt.decider.check_gain(entry, key, launch, rec, s)
     rt.recorder.keep_record(rec)
+    # buffers whose results stayed with helpers and that the program has dropped:
+    # held here they would keep their device and page-locked memory for the run
+    bufmod.prune_stale()
     # the home device's sub-kernel: a real kernel event (profiling info covers
     # the home share); a marker when home ran no rows
     return run.home_event if run.home_event is not None else raw.enqueue_marker(queue)

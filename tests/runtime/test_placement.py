@@ -497,3 +497,30 @@ def test_a_kernels_first_timed_launch_reads_results_a_split_left_elsewhere(
     (timed,) = [r for r in records if r.kernel == "rev"]
     assert len([g for g in split.shares.values() if g]) == 2
     assert timed.reason == FIRST_LAUNCH_TIMED and timed.measured
+
+
+def test_staged_buffers_the_program_dropped_are_not_kept(monkeypatch, small_uploads_staged):
+    """A program that makes new buffers every iteration and uploads into them: the
+    ones it dropped are forgotten (their memory given back), never brought home when
+    skmd is taken out, and only the live ones stay stale."""
+    import gc
+
+    import pyopencl as cl
+    from skmd.runtime import stale
+    split_as(monkeypatch, halves)
+    with skmd_installed(policy="hill") as rt:
+        if len(rt.devices) < 2:
+            return
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        prg = cl.Program(ctx, SRC).build()
+        a = np.arange(N, dtype=np.int32)
+        for _ in range(6):
+            A = cl.Buffer(ctx, cl.mem_flags.READ_ONLY, a.nbytes)
+            B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
+            cl.enqueue_copy(q, A, a)
+            prg.triple(q, (N,), (LOCAL,), A, B, np.int32(1))
+            q.finish()
+            del A, B
+            gc.collect()
+        assert len(stale._stale) <= 2, len(stale._stale)  # this iteration's, at most
