@@ -69,6 +69,17 @@ def _spin(cl):
     return run
 
 
+def _upload_program(cl):
+    """A queue, an input array, the buffers ``spin`` reads (uploaded into by the
+    test) and writes, and ``spin`` itself."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    a = np.arange(N, dtype=np.float32) / 7
+    A = cl.Buffer(ctx, cl.mem_flags.READ_ONLY, a.nbytes)
+    B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
+    return q, a, A, B, cl.Program(ctx, SPIN).build().spin
+
+
 def _used(rec):
     return [lb for lb, g in rec.shares.items() if g]
 
@@ -407,12 +418,7 @@ def test_uploads_are_staged_again_once_the_helpers_are_ready(monkeypatch):
         if len(rt.devices) < 2:
             gate.set()
             return
-        ctx = cl.create_some_context(interactive=False)
-        q = cl.CommandQueue(ctx)
-        a = np.arange(N, dtype=np.float32) / 7
-        A = cl.Buffer(ctx, cl.mem_flags.READ_ONLY, a.nbytes)
-        B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
-        k = cl.Program(ctx, SPIN).build().spin
+        q, a, A, B, k = _upload_program(cl)
         rounds = []  # (upload staged, launch split)
 
         def one_round():
@@ -502,12 +508,7 @@ def test_uploads_that_went_home_at_once_are_staged_again_when_staged_would_split
             return
         rt.decider.spent_before = _Always(1e9)  # its builds have paid long since
         monkeypatch.setattr(rt.links, "home_link_known", lambda: (1e9, 1e9))
-        ctx = cl.create_some_context(interactive=False)
-        q = cl.CommandQueue(ctx)
-        a = np.arange(N, dtype=np.float32) / 7
-        A = cl.Buffer(ctx, cl.mem_flags.READ_ONLY, a.nbytes)
-        B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
-        k = cl.Program(ctx, SPIN).build().spin
+        q, a, A, B, k = _upload_program(cl)
 
         def one_round():
             cl.enqueue_copy(q, A, a)
