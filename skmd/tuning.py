@@ -102,8 +102,10 @@ class Tuning:
     # -- buffers larger than the device (skmd.runtime.host_bytes, skmd.runtime.chunked) --
     #: page-locked host memory for them, as a share of the home device's memory: on an
     #: 80 GB H100 under NVIDIA's OpenCL, with 82 GB of mapped ``ALLOC_HOST_PTR`` pieces
-    #: the device refused chunk buffers of a few GB, and mapping 90 GB was refused
-    vast_pinned_share: float = 0.45
+    #: the device refused chunk buffers of a few GB, and mapping 90 GB was refused;
+    #: streaming 3 x 30 GB ran at 59-63 / 70 / 76 / 68 / 59 % of the link with 45 / 55
+    #: / 65 / 75 / 85 % (fewer bytes through the slots, until page-locking slows them)
+    vast_pinned_share: float = 0.65
     #: how often a launch's chunks are halved after a device refused their memory
     vast_max_halvings: int = 6
     #: the pageable pieces of such buffers move to and from a device that is not host
