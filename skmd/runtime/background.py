@@ -72,6 +72,8 @@ class Background:
         #: later from one of them (pyopencl makes one per ``prg.name`` lookup) gets its
         #: entry at once, from the analysis already in memory
         self._analysed: set[tuple[str, str]] = set()
+        #: per program (by handle): when its kernels' analysis may start
+        self._starts: dict[Any, float] = {}
         #: jobs now inside an OpenCL driver (builds, measurements): waited for at exit
         self._in_driver = 0
         self._driver_idle = threading.Condition(self._lock)
@@ -212,12 +214,21 @@ class Background:
         wait = self.tuning.analyse_after_s
         if wait <= 0 or self.rt.settings.min_split_us <= 0:
             return 0.0
-        found = self._program_of(kernel)
-        if found is not None:
-            from skmd.transform import diskcache
-            if diskcache.has(diskcache.program_key(*found)):
-                return 0.0
-        return self.rt.t0 + wait
+        try:
+            prg = kernel.program.int_ptr
+        except Exception:
+            prg = None
+        start = self._starts.get(prg)
+        if start is None:  # once per program: a kernel fetched anew each launch
+            found = self._program_of(kernel)  # would hash its source every time
+            start = self.rt.t0 + wait
+            if found is not None:
+                from skmd.transform import diskcache
+                if diskcache.has(diskcache.program_key(*found)):
+                    start = 0.0
+            if prg is not None:
+                self._starts[prg] = start
+        return start
 
     def _analyse(self, kernel: Any) -> None:
         """Analyse ``kernel``.  Its partition-ready builds are started by a later
