@@ -249,7 +249,7 @@ def _known(cls: type, d: dict[str, Any]) -> dict[str, Any]:
 
 def load_reports(paths: Sequence[str]) -> BenchReport:
     """One report from ``skmd bench --json`` files (e.g. one per program, as the GPU
-    sessions write them): machine, size and settings from the first file, the
+    measuring runs write them): machine, size and settings from the first file, the
     benchmarks of all, in order."""
     report = None
     for path in paths:
