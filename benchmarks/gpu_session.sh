@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One measuring session on a GPU machine (see docs/benchmarks.md for what it produced).
+# One measuring run on a GPU machine (see docs/benchmarks.md for what it produced).
 # Usage: benchmarks/gpu_session.sh PART [OUTDIR]
 #   OUTDIR (default benchmarks/results/incoming) receives results_PART.tgz; unpack it into
 #   benchmarks/results/gpuNN/ and add its line to benchmarks/results/README.md
