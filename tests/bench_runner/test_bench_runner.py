@@ -235,7 +235,7 @@ def test_mkmd_table_has_busy_column(monkeypatch) -> None:
 
 
 def test_reports_load_back_from_json(report: BenchReport, tmp_path) -> None:
-    """Per-program JSON files (as the GPU sessions write them) become one report again."""
+    """Per-program JSON files (as the GPU measuring runs write them) become one report again."""
     paths = []
     for b in report.benchmarks:
         one = BenchReport(**{**{k: getattr(report, k) for k in (
@@ -494,7 +494,7 @@ def test_a_variant_runs_in_the_same_rounds_and_reports_its_gain(monkeypatch, tmp
     con = Console(record=True, width=300)
     tables.render_tables(rep, con)
     assert "skmd over offline per round (95 % CI)" in con.export_text()
-    # the markdown tables of the GPU sessions show the same figure from the JSON
+    # the markdown tables of the GPU measuring runs show the same figure from the JSON
     import importlib.util
     import pathlib
     path = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "bench_tables.py"
