@@ -33,7 +33,7 @@ def analyze_program(source: str, options: str | Sequence[str] = ()) -> ProgramAn
     and launched many times, and run again and again.
     """
     opts = normalise_options(options)
-    key = diskcache.program_key(source, opts)
+    key = diskcache.program_key(source, options)
     with _LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)
