@@ -7,8 +7,8 @@ prints and the run log stores.
 """
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
 import json
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 
@@ -170,6 +170,11 @@ def whole_record(rec: LaunchRecord, evt: Any, start_s: float,
 
 
 _enc = json.JSONEncoder(separators=(",", ":")).encode
+
+
+def record_json(rec: LaunchRecord) -> str:
+    """The run log's JSON of ``rec``: its compact form, without spaces."""
+    return _enc(rec.compact_dict())
 
 
 def whole_json(run_id: str, seq: int, kernel: str, program: str, global_size: Any,

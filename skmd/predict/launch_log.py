@@ -15,7 +15,7 @@ import time
 from typing import TYPE_CHECKING, Iterable
 
 from skmd.predict.store_rows import RunInfo
-from skmd.records import LaunchRecord
+from skmd.records import LaunchRecord, record_json
 
 if TYPE_CHECKING:
     from skmd.predict.store import ProfileStore
@@ -38,8 +38,7 @@ class LaunchLog:
     def extend(self, records: Iterable[LaunchRecord]) -> None:
         """Append ``records`` in one transaction (a program's exit writes thousands:
         one commit each took 30-60 ms of a 2000-launch program's exit)."""
-        enc = json.JSONEncoder(separators=(",", ":")).encode
-        self.extend_rows([(r.run_id, int(r.seq), enc(r.compact_dict())) for r in records])
+        self.extend_rows([(r.run_id, int(r.seq), record_json(r)) for r in records])
 
     def extend_rows(self, rows: list[tuple[str, int, str]]) -> None:
         """Append rows of (run id, sequence number, the record's JSON), as

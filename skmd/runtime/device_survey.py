@@ -28,7 +28,7 @@ def survey(rt: Any, remeasure: bool = False) -> DeviceSurvey:
     rt.background.settle()  # its set-up measures the priors, once per device
     for d in rt.devices:
         # d2h as skmd reads it back (home: its driver's read)
-        mapped = d is not rt.home and reads_mapped(d.zero_copy, False)
+        mapped = reads_mapped(d.zero_copy, d is rt.home)
         h2d, d2h = links.link_speed(rt, d, remeasure=remeasure, mapped=mapped)
         prior = rt.background.priors.get(d.label)
         if prior is None or remeasure:

@@ -14,13 +14,10 @@ from typing import Any
 import pyopencl as cl
 
 from skmd import config
-import json
-
-from skmd.records import LaunchRecord, settle_records, whole_json, whole_record
+from skmd.records import LaunchRecord, record_json, settle_records, whole_json, whole_record
 
 #: launches recorded in full per run; later ones are only counted
 MAX_RECORDS = 100_000
-_enc = json.JSONEncoder(separators=(",", ":")).encode
 
 
 class Recorder:
@@ -95,19 +92,19 @@ class Recorder:
             light, self._light = self._light, []
             full, self._records = self._records, []
         settle_records(full)
-        rows = [(r.run_id, int(r.seq), _enc(r.compact_dict())) for r in full]
+        rows = [(r.run_id, int(r.seq), record_json(r)) for r in full]
         for seq, key, gsize, lsize, reason, pol, mode, evt, t_call, t_end in light:
-            program, _, name = key.rpartition(":")
+            name, program = _name_and_program(key)
             rows.append((self.run_id, seq, whole_json(
-                self.run_id, seq, name, program[:8], gsize, lsize, pol, mode,
+                self.run_id, seq, name, program, gsize, lsize, pol, mode,
                 self.home_label, reason, evt, t_call - self.t0, t_end - self.t0)))
         return rows
 
     def _from_light(self, t: tuple) -> LaunchRecord:
         seq, key, gsize, lsize, reason, pol, mode, evt, t_call, t_end = t
-        program, _, name = key.rpartition(":")
+        name, program = _name_and_program(key)
         return whole_record(
-            LaunchRecord(run_id=self.run_id, seq=seq, kernel=name, program=program[:8],
+            LaunchRecord(run_id=self.run_id, seq=seq, kernel=name, program=program,
                          total_groups=0, global_size=tuple(int(x) for x in gsize),
                          local_size=None if lsize is None else tuple(int(x) for x in lsize),
                          policy=pol, mode=mode, shares={self.home_label: 0}, reason=reason),
@@ -135,6 +132,12 @@ class Recorder:
                 self._records.append(rec)
             else:
                 self.unrecorded += 1
+
+
+def _name_and_program(key: str) -> tuple[str, str]:
+    """A kernel key's name and its program's short hash (as records carry them)."""
+    program, _, name = key.rpartition(":")
+    return name, program[:8]
 
 
 #: queue handle -> whether it profiles (asked once per queue)
