@@ -12,6 +12,7 @@
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 #         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
+#         | cost1
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -643,6 +644,15 @@ debug2)
       --link "$r/vast_link.json"
   done
   graphs1gpu ordermkmd 50 "--variant order:mode=inorder" bicgstab jacobi ;;
+cost1)
+  # where a short program's extra process time goes (benchmarks/process_cost.py), and
+  # the same against the checkout in $OLD (before / after), if given
+  for p in one_launch tiny_loop saxpy_loop; do
+    timeout 200 python3 benchmarks/process_cost.py --program $p --size paper --rounds 12 \
+      ${OLD:+--old $OLD} --json "$r/cost_$p.json" > "$r/cost_$p.txt" 2>&1 || echo "exit $?" >> "$r/cost_$p.txt"
+  done
+  timeout 120 python3 benchmarks/process_cost.py --program one_launch --size paper --rounds 8 \
+    --first --only run ${OLD:+--old $OLD} > "$r/cost_first.txt" 2>&1 ;;
 debug3)
   # a vector add's runs just after `skmd devices` ran past 26 and 34 s slots (gpu79,
   # gpu84): twice in 40 s slots, every thread's stack printed if cut short

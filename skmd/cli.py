@@ -28,11 +28,25 @@ def version() -> str:
         return skmd.__version__
 
 
+class _Version(argparse.Action):
+    """``--version``: the version is looked up only when asked for (reading the
+    installed distribution's metadata costs every ``skmd run`` milliseconds)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 **kw: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(f"skmd {version()}")
+        parser.exit()
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="skmd", epilog=USAGE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
         description="All the OpenCL devices of this machine as one device for pyopencl programs.")
-    p.add_argument("--version", action="version", version=f"skmd {version()}")
+    p.add_argument("--version", action=_Version)
     sub = p.add_subparsers(dest="command", required=True)
 
     for name, helptext in (("run", "run a pyopencl program with its kernels split over all devices"),

@@ -12,13 +12,27 @@ same functions with made-up figures.
 * :mod:`.graph_phase`: which scheduling phase a recurring graph runs with;
 * :mod:`.pinning`: when page-locked host memory starts paying for itself.
 """
-from skmd.decide.calibration import (DevicePrior, calibration_plan, calibration_slices,
-                                     helper_speed, never_pays, slice_note)
-from skmd.decide.feedback import gain_lost, overhead_step
-from skmd.decide.pinning import PinRental
-from skmd.decide.policy import Decision
-from skmd.decide.transfer import best_saving, transfer_bound, via_home
+from __future__ import annotations
 
-__all__ = ["Decision", "DevicePrior", "best_saving", "calibration_plan", "calibration_slices",
-           "PinRental", "gain_lost", "helper_speed", "never_pays", "overhead_step", "slice_note",
-           "transfer_bound", "via_home"]
+import importlib
+from typing import Any
+
+#: each name and the module it lives in, imported on first use (PEP 562): the
+#: runtime's start-up loads only the modules its first launches ask for
+_HOMES = {
+    "DevicePrior": "calibration", "calibration_plan": "calibration",
+    "calibration_slices": "calibration", "helper_speed": "calibration",
+    "never_pays": "calibration", "slice_note": "calibration",
+    "gain_lost": "feedback", "overhead_step": "feedback", "PinRental": "pinning",
+    "Decision": "policy", "best_saving": "transfer", "transfer_bound": "transfer",
+    "via_home": "transfer",
+}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'skmd.decide' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"skmd.decide.{home}"), name)

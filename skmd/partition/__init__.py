@@ -4,10 +4,26 @@ Plain data in (:class:`PartitionProblem`), a :class:`Plan` out. ``hill_climb`` i
 Algorithm 1; ``linear``, ``single``, ``even`` and ``static`` are the baselines it
 is measured against, all costed by the same :func:`cost`.
 """
-from skmd.partition.baselines import (POLICIES, apportion, choose, even, even_counts, linear,
-                                      single, static)
-from skmd.partition.hill import hill_climb
-from skmd.partition.problem import DeviceCost, PartitionProblem, Plan, cost
+from __future__ import annotations
 
-__all__ = ["DeviceCost", "PartitionProblem", "Plan", "cost", "hill_climb", "linear",
-           "single", "even", "even_counts", "static", "apportion", "POLICIES", "choose"]
+import importlib
+from typing import Any
+
+#: each name and the module it lives in, imported on first use (PEP 562): a
+#: program whose launches all run whole never loads the partitioners
+_HOMES = {
+    "POLICIES": "baselines", "apportion": "baselines", "choose": "baselines",
+    "even": "baselines", "even_counts": "baselines", "linear": "baselines",
+    "single": "baselines", "static": "baselines", "hill_climb": "hill",
+    "DeviceCost": "problem", "PartitionProblem": "problem", "Plan": "problem",
+    "cost": "problem",
+}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'skmd.partition' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"skmd.partition.{home}"), name)

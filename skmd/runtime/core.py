@@ -14,7 +14,7 @@ import atexit
 import sys
 import threading
 import time
-import uuid
+import os
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
@@ -57,7 +57,7 @@ class Runtime:
         self.by_label = {d.label: d for d in self.devices}
         self.order = [self.home] + [d for d in self.devices if d is not self.home]
         self.t0 = time.perf_counter()
-        self.run_id = time.strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
+        self.run_id = time.strftime("%Y%m%d-%H%M%S-") + os.urandom(3).hex()
         self.pool = ThreadPoolExecutor(max_workers=4 * max(1, len(self.devices)),
                                        thread_name_prefix="skmd-dev")
         self.estimates = planner.Estimates()

@@ -5,12 +5,13 @@ name — so it sees the real platforms while the shim is installed.
 """
 from __future__ import annotations
 
-import hashlib
 import threading
 from dataclasses import dataclass, field
 
 import pyopencl as cl
 from pyopencl import _cl
+
+from skmd.digest import sha256_hex
 
 
 @dataclass(eq=False)
@@ -145,7 +146,7 @@ def _kind(dev: cl.Device) -> str:
 def _fingerprint(dev: cl.Device, platform_name: str) -> str:
     text = "|".join([platform_name, dev.name, dev.vendor, dev.driver_version,
                      dev.version, str(dev.max_compute_units)])
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    return sha256_hex(text)[:16]
 
 
 @dataclass(frozen=True)
@@ -225,7 +226,7 @@ def _verdict_key(key: tuple[str, ...]) -> str:
             cpu = next((ln for ln in fh if ln.lower().startswith("model name")), "")
     except OSError:
         pass
-    return "probe-" + hashlib.sha256("\0".join((_PROBE_SOURCE, *key, cpu)).encode()).hexdigest()[:24]
+    return "probe-" + sha256_hex("\0".join((_PROBE_SOURCE, *key, cpu)))[:24]
 
 
 def _stored_verdict(key: tuple[str, ...]) -> str | None:

@@ -6,7 +6,6 @@ generated invokers make) and replays them on the partition-ready clones.
 """
 from __future__ import annotations
 
-import hashlib
 import threading
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,6 +13,7 @@ from typing import Any
 import pyopencl as cl
 
 from skmd import transform
+from skmd.digest import sha256_hex
 from skmd.runtime import raw
 
 #: program int_ptr -> (source, options, the _Program kept alive so the pointer stays unique)
@@ -126,7 +126,7 @@ def make_entry(kernel: cl.Kernel) -> KernelEntry:
                            reason="program source unknown (built from binary or IL)",
                            num_args=num_args)
     source, options = found
-    digest = hashlib.sha256((source + "\0" + options).encode()).hexdigest()[:16]
+    digest = sha256_hex(source + "\0" + options)[:16]
     key = f"{digest}:{name}"
     try:
         pa = transform.analyze_program(source, options)

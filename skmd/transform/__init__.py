@@ -12,16 +12,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from .kernel_analysis import ArgInfo, KernelAnalysis, Launch, ProgramAnalysis
+from .launch import Launch
 
 __all__ = ["analyze_program", "ArgInfo", "KernelAnalysis", "Launch", "ProgramAnalysis"]
 
 
 def __getattr__(name: str) -> Any:
-    """``analyze_program`` (the libclang front end and the analyses) is imported on
+    """The analyses (and ``analyze_program``, the libclang front end) are imported on
     first use: a program under skmd analyses its kernels off the launch path, so its
     start-up need not load them (PEP 562)."""
     if name == "analyze_program":
         from .analyze import analyze_program
         return analyze_program
+    if name in ("ArgInfo", "KernelAnalysis", "ProgramAnalysis"):
+        from . import kernel_analysis
+        return getattr(kernel_analysis, name)
     raise AttributeError(f"module 'skmd.transform' has no attribute {name!r}")

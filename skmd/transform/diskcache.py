@@ -7,13 +7,14 @@ handed in (:func:`use_folder`, by the runtime from ``SKMD_PROFILE_DIR``).
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import pickle
 import shlex
 import tempfile
 from pathlib import Path
 from typing import Any, Sequence
+
+from skmd.digest import sha256_hex, sha256_of
 
 _CODE_DIGEST: str | None = None
 #: the stored shape: 2 added merge kernels (``merge_source``, ``merge_parts``)
@@ -23,7 +24,7 @@ FORMAT = 2
 def code_digest() -> str:
     global _CODE_DIGEST
     if _CODE_DIGEST is None:
-        h = hashlib.sha256(f"format {FORMAT}".encode())
+        h = sha256_of(f"format {FORMAT}")
         here = Path(__file__).resolve().parent
         for p in sorted(here.glob("*.py")):
             h.update(p.read_bytes())
@@ -71,7 +72,7 @@ def normalise_options(options: str | Sequence[str]) -> tuple[str, ...]:
 def program_key(source: str, options: str | Sequence[str]) -> str:
     """The key a program's analysis is kept under: its source and its build options."""
     opts = normalise_options(options)
-    return hashlib.sha256((source + "\0" + "\0".join(opts)).encode()).hexdigest()
+    return sha256_hex(source + "\0" + "\0".join(opts))
 
 
 def has(key: str) -> bool:

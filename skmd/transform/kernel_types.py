@@ -6,42 +6,10 @@ Kept apart from :mod:`.kernel_analysis` so that :mod:`.cost` and :mod:`.ranges`,
 """
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
-from typing import Mapping
+from dataclasses import dataclass
 
+from .launch import Launch  # noqa: F401 - the records' home for their users
 from .poly import Poly
-
-
-@dataclass(frozen=True)
-class Launch:
-    """What the runtime knows about one kernel launch."""
-
-    global_size: tuple[int, ...]
-    local_size: tuple[int, ...]
-    scalars: Mapping[int, int | float] = field(default_factory=dict)
-    buffer_sizes: Mapping[int, int] = field(default_factory=dict)
-    #: the program gave no local size and skmd picked ``local_size``; a launch run
-    #: whole then leaves the choice to the driver, as the program did
-    local_picked: bool = False
-
-    @property
-    def program_local_size(self) -> tuple[int, ...] | None:
-        """The local size as the program gave it (None: the driver picks)."""
-        return None if self.local_picked else self.local_size
-
-    @property
-    def split_dim(self) -> int:
-        return len(self.global_size) - 1
-
-    #: work-groups along the split dimension, counted once: every room a launch
-    #: passes reads it
-    total_groups: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        d = len(self.global_size) - 1
-        object.__setattr__(self, "total_groups",
-                           math.ceil(self.global_size[d] / self.local_size[d]))
 
 
 @dataclass(frozen=True)

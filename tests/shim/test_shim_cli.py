@@ -299,7 +299,8 @@ def test_whole_launches_on_a_profiling_queue_get_their_device_time(tmp_path: Pat
 def test_install_imports_nothing_a_whole_launch_does_not_need():
     """What splits and VAST's chunks need is imported when first used, not by
     ``install()`` and a launch run whole (on one device, where no launch is timed
-    through the split path): a program that never splits never pays for them."""
+    through the split path): a program that never splits never pays for them.  The
+    same holds for the partitioners, the kernel analyses and OpenSSL's hashes."""
     import os
     import subprocess
     import sys
@@ -313,8 +314,10 @@ def test_install_imports_nothing_a_whole_launch_does_not_need():
         "{ x[get_global_id(0)] += 1.0f; }').build().f\n"
         "k(q, (64,), None, b); q.finish()\n"
         "print(sorted(m for m in ('skmd.runtime.executor', 'skmd.runtime.chunked',"
-        " 'skmd.runtime.verify', 'skmd.vast.chunks') if m in sys.modules))\n")
-    env = dict(os.environ, SKMD_DEVICES="cpu0")
+        " 'skmd.runtime.verify', 'skmd.vast.chunks', 'skmd.partition.hill',"
+        " 'skmd.partition.problem', 'skmd.transform.kernel_analysis',"
+        " 'skmd.transform.poly', '_hashlib') if m in sys.modules))\n")
+    env = dict(os.environ, SKMD_DEVICES="cpu0", SKMD_BACKGROUND="1")  # as users run
     out = subprocess.run([sys.executable, "-W", "ignore", "-c", code], capture_output=True,
                          text=True, check=True, timeout=120, env=env)
     assert out.stdout.strip().splitlines()[-1] == "[]", out.stdout + out.stderr
