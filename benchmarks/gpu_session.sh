@@ -646,13 +646,16 @@ debug2)
   graphs1gpu ordermkmd 50 "--variant order:mode=inorder" bicgstab jacobi ;;
 cost1)
   # where a short program's extra process time goes (benchmarks/process_cost.py), and
-  # the same against the checkout in $OLD (before / after), if given
-  for p in one_launch tiny_loop saxpy_loop; do
-    timeout 200 python3 benchmarks/process_cost.py --program $p --size paper --rounds 12 \
+  # the same against the checkout in $OLD (before / after), if given; then graph mode
+  # over program order on the two graphs of short kernels, with more rounds
+  [ -n "${OLD:-}" ] && python3 -m compileall -q "$OLD" > /dev/null 2>&1
+  for p in one_launch tiny_loop saxpy_loop matmul_naive; do
+    timeout 200 python3 benchmarks/process_cost.py --program $p --size paper --rounds 10 \
       ${OLD:+--old $OLD} --json "$r/cost_$p.json" > "$r/cost_$p.txt" 2>&1 || echo "exit $?" >> "$r/cost_$p.txt"
   done
   timeout 120 python3 benchmarks/process_cost.py --program one_launch --size paper --rounds 8 \
-    --first --only run ${OLD:+--old $OLD} > "$r/cost_first.txt" 2>&1 ;;
+    --first --only run ${OLD:+--old $OLD} > "$r/cost_first.txt" 2>&1
+  graphs1gpu ordermkmd 70 "--variant order:mode=inorder" bicgstab jacobi ;;
 debug3)
   # a vector add's runs just after `skmd devices` ran past 26 and 34 s slots (gpu79,
   # gpu84): twice in 40 s slots, every thread's stack printed if cut short

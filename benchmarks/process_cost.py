@@ -9,6 +9,7 @@ confidence interval::
 
 ways:
   plain     ``python prog.py`` on the home device (``PYOPENCL_CTX``)
+  runpy     the same through ``runpy`` (as the ways below start the program)
   import    the same, with skmd's runtime modules imported first (import cost alone)
   home      ``skmd.install()`` with ``SKMD_DEVICES`` = the home device, then the program
   install   ``skmd.install()`` over every device, then the program (no CLI)
@@ -47,6 +48,7 @@ def ways(prog: str, plain_ctx: str, home: str) -> dict[str, tuple[list[str], dic
     py = sys.executable
     return {
         "plain": ([py, prog], {"PYOPENCL_CTX": plain_ctx}),
+        "runpy": ([py, "-c", _snippet(prog, "pass")], {"PYOPENCL_CTX": plain_ctx}),
         "import": ([py, "-c", _snippet(prog, IMPORTS)], {"PYOPENCL_CTX": plain_ctx}),
         "home": ([py, "-c", _snippet(prog, "import skmd; skmd.install()")],
                  {"SKMD_DEVICES": home}),

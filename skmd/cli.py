@@ -1,12 +1,15 @@
 """The ``skmd`` command: run, profile, devices, explain, bench."""
 from __future__ import annotations
 
-import argparse
 import os
 import runpy
 import sys
 import traceback
-from typing import Sequence
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    import argparse
 
 USAGE_EPILOG = """\
 environment: SKMD_DEVICES, SKMD_HOME, SKMD_POLICY (hill|linear|single|even|static),
@@ -28,21 +31,24 @@ def version() -> str:
         return skmd.__version__
 
 
-class _Version(argparse.Action):
-    """``--version``: the version is looked up only when asked for (reading the
-    installed distribution's metadata costs every ``skmd run`` milliseconds)."""
-
-    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
-                 **kw: object) -> None:
-        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
-                         help="show the version and exit")
-
-    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
-        print(f"skmd {version()}")
-        parser.exit()
-
-
 def _parser() -> argparse.ArgumentParser:
+    """The full command line (``skmd run FILE ...`` is read without it: building it
+    and importing argparse cost every run milliseconds)."""
+    import argparse
+
+    class _Version(argparse.Action):
+        """``--version``, looked up only when asked for (the installed distribution's
+        metadata takes milliseconds to read)."""
+
+        def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                     **kw: object) -> None:
+            super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                             help="show program's version number and exit")
+
+        def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+            print(f"skmd {version()}")
+            parser.exit()
+
     p = argparse.ArgumentParser(
         prog="skmd", epilog=USAGE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
         description="All the OpenCL devices of this machine as one device for pyopencl programs.")
@@ -112,7 +118,7 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _run_program(ns: argparse.Namespace, profile: bool) -> int:
+def _run_program(ns: argparse.Namespace | SimpleNamespace, profile: bool) -> int:
     import skmd
     if ns.module is None and ns.target is None:
         print(f"skmd {ns.command}: give a program to run (a .py file or -m MODULE)",
@@ -190,13 +196,18 @@ def _bad_settings() -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if len(argv) >= 2 and argv[0] in ("run", "profile") and argv[1].startswith("-m"):
-        # like python -m: everything after the module's name is the program's
-        module = argv[1][2:] or (argv[2] if len(argv) > 2 else None)
-        rest = argv[2:] if argv[1][2:] else argv[3:]
-        if module is None:
-            _parser().parse_args(argv)  # prints the usage error
-        ns = argparse.Namespace(command=argv[0], module=module, target=None, args=rest)
+    if len(argv) >= 2 and argv[0] in ("run", "profile") and (
+            argv[1].startswith("-m") or not argv[1].startswith("-")):
+        # like python: everything after the program's file or module is the program's
+        if argv[1].startswith("-m"):
+            module = argv[1][2:] or (argv[2] if len(argv) > 2 else None)
+            rest = argv[2:] if argv[1][2:] else argv[3:]
+            if module is None:
+                _parser().parse_args(argv)  # prints the usage error
+            target = None
+        else:
+            module, target, rest = None, argv[1], argv[2:]
+        ns = SimpleNamespace(command=argv[0], module=module, target=target, args=rest)
         bad = _bad_settings()
         if bad:
             print(f"skmd {argv[0]}: {bad}", file=sys.stderr)

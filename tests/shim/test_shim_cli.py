@@ -41,6 +41,17 @@ def test_missing_file_exits_2_with_a_message(tmp_path: Path) -> None:
     assert "no_such_program.py" in r.stderr, r.stderr
 
 
+def test_run_reads_its_command_line_without_argparse(tmp_path: Path) -> None:
+    """``skmd run FILE ARGS``: the program gets its arguments (options included) as
+    python gives them, and skmd's full command line (argparse, milliseconds a run)
+    is not built."""
+    prog = tmp_path / "args.py"
+    prog.write_text("import sys\nprint(sys.argv[1:], 'argparse' in sys.modules)\n")
+    r = skmd_run(prog, "--size", "7", "-m", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "['--size', '7', '-m'] False"
+
+
 def test_syntax_error_exits_non_zero(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text("import sys\ndef broken(:\n    pass\n")
