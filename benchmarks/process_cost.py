@@ -88,7 +88,7 @@ def main() -> int:
         table["run@old"] = (table["run"][0], {"PYTHONPATH": os.pathsep.join(
             p for p in (os.path.abspath(ns.old), os.environ.get("PYTHONPATH")) if p)})
     if ns.only:
-        keep = {"plain", *ns.only.split(",")}
+        keep = {"plain", "run@old", *ns.only.split(",")}
         table = {k: v for k, v in table.items() if k in keep}
     base = dict(os.environ, PYTHONPATH=os.pathsep.join(
         p for p in (ROOT, os.environ.get("PYTHONPATH")) if p))

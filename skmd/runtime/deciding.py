@@ -58,7 +58,9 @@ class Decider:
         held = [entry] if entry is not None else list(self._held.values())
         for e in held:
             self._held.pop(id(e), None)
-            e.forget_whole_decisions()
+            # the guard rail's verdicts were measured, not waited for: they stay
+            e.forget_whole_decisions(
+                lambda key, e=e: e.decisions.get(("lost",) + key, 0) >= LOSSES_TO_STOP)
 
     def split_fixed_s(self, s: config.Settings) -> float:
         """The shortest launch a split (or a helper's calibration) may pay on, beside

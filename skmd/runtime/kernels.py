@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import pyopencl as cl
 
@@ -80,14 +80,16 @@ class KernelEntry:
     def splittable(self) -> bool:
         return self.reason is None
 
-    def forget_whole_decisions(self) -> None:
+    def forget_whole_decisions(self, stays: Callable[[tuple], bool] = lambda key: False
+                               ) -> None:
         """Drop the launch shapes' kept verdicts to run whole (a build just ended:
         a shape kept whole while it ran is decided afresh at its next launch,
         rather than after its span, which staged uploads, rarely tried, may never
-        see end); kept splits and the other notes stay."""
+        see end); kept splits, the other notes and the verdicts whose key ``stays``
+        says so (the guard rail's: splits measured slower) stay."""
         for k, v in list(self.decisions.items()):
             if k and not isinstance(k[0], str) and isinstance(v, tuple) and len(v) == 5 \
-                    and v[2] is not None:
+                    and v[2] is not None and not stays(k):
                 self.decisions.pop(k, None)
 
     # -- arguments -----------------------------------------------------------

@@ -196,11 +196,11 @@ def test_a_held_back_build_is_asked_about_again_when_it_would_pay():
 
 def test_shapes_kept_whole_while_helpers_got_ready_are_decided_afresh():
     """Once what a decision waited for is ready, the launch shapes kept whole meanwhile
-    are dropped (decided again at their next launch); kept splits and the kernel's
-    other notes stay, and so do kernels nothing was held for."""
+    are dropped (decided again at their next launch); kept splits, the guard rail's
+    verdicts and the kernel's other notes stay, and so do kernels nothing was held for."""
     from types import SimpleNamespace
 
-    from skmd.runtime.deciding import Decider
+    from skmd.runtime.deciding import LOSSES_TO_STOP, Decider
     from skmd.runtime.kernels import KernelEntry
 
     def entry(name):
@@ -208,13 +208,17 @@ def test_shapes_kept_whole_while_helpers_got_ready_are_decided_afresh():
                         partition_source=None, reason=None, num_args=0)
         e.decisions.update({((64,), None): (None, None, "helpers not ready", 16, 16),
                             ((32,), None): (None, {"gpu0": 1, "cpu0": 1}, None, 16, 16),
+                            ((16,), None): (None, None, "split measured slower", 16, 16),
+                            ("lost", (16,), None): LOSSES_TO_STOP,
                             ("staged again",): 3, ("alone", (64,), None): (1.0, "gpu0")})
         return e
     dec = Decider(SimpleNamespace())
     held, other = entry("held"), entry("other")
     dec._held[id(held)] = held
     dec.readiness_changed()
-    assert set(held.decisions) == {((32,), None), ("staged again",), ("alone", (64,), None)}
+    # the guard rail's verdict (two lost splits in a row) was measured: it stays
+    assert set(held.decisions) == {((32,), None), ((16,), None), ("lost", (16,), None),
+                                   ("staged again",), ("alone", (64,), None)}
     assert ((64,), None) in other.decisions and not dec._held
     dec.readiness_changed(other)  # a build of this kernel ended
     assert ((64,), None) not in other.decisions
