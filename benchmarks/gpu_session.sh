@@ -12,7 +12,7 @@
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 #         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
-#         | cost1
+#         | cost1 | unseen4
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -656,6 +656,17 @@ cost1)
   timeout 120 python3 benchmarks/process_cost.py --program one_launch --size paper --rounds 8 \
     --first --only run ${OLD:+--old $OLD} > "$r/cost_first.txt" 2>&1
   graphs1gpu ordermkmd 70 "--variant order:mode=inorder" bicgstab jacobi ;;
+unseen4)
+  # the unseen programs with slots that fit 6 rounds (elementwise and transpose got 2 in
+  # 36 s); UNSEEN lists the programs of this call (default: all twelve)
+  for b in ${UNSEEN:-one_launch tiny_loop array_arith byte_histogram profiled_events \
+             matmul_naive saxpy_loop dot_reduction scan stencil transpose elementwise}; do
+    case $b in
+      elementwise) s=72 ;; transpose) s=62 ;; stencil) s=48 ;;
+      saxpy_loop|dot_reduction|scan) s=40 ;; *) s=32 ;;
+    esac
+    bench unseen "" $s --suite unseen --repeat 6 --max-seconds 28 $b
+  done ;;
 debug3)
   # a vector add's runs just after `skmd devices` ran past 26 and 34 s slots (gpu79,
   # gpu84): twice in 40 s slots, every thread's stack printed if cut short
