@@ -273,14 +273,29 @@ def parse_changes(text: str) -> dict[str, object]:
     """``"online=0,send_ahead=off"`` -> ``{"online": False, "send_ahead": False}``.
 
     Names are :class:`Settings` fields (as the ``SKMD_*`` variables, lower case,
-    without the prefix), values as those variables take them; a ValueError says
-    what is wrong.
+    without the prefix), values as those variables take them, or ``tuning.NAME``
+    for one of :class:`~skmd.tuning.Tuning`'s values (the others at their
+    defaults); a ValueError says what is wrong.
     """
     types = {f.name: f.type for f in fields(Settings) if f.name not in _PER_PROCESS}
+    tunables = {f.name: str(f.type) for f in fields(Tuning)}
     changes: dict[str, object] = {}
+    tuned: dict[str, object] = {}
     for item in filter(None, (x.strip() for x in text.split(","))):
         name, eq, value = item.partition("=")
         name = name.strip().lower().removeprefix("skmd_")
+        if name.startswith("tuning."):  # one of skmd.tuning's values (a benchmark's)
+            field_name = name.removeprefix("tuning.")
+            if not eq or field_name not in tunables:
+                raise ValueError(f"{item!r}: tuning.NAME=VALUE with NAME one of "
+                                 f"{', '.join(sorted(tunables))}")
+            kind = tunables[field_name]
+            if "bool" in kind:
+                tuned[field_name] = _flag(value, True, name)
+            else:
+                number = _number(value, None, name)
+                tuned[field_name] = int(number) if kind == "int" else number
+            continue
         if not eq or name not in types:
             raise ValueError(f"{item!r} is not SETTING=VALUE with SETTING one of "
                              f"{', '.join(sorted(types))}")
@@ -293,6 +308,8 @@ def parse_changes(text: str) -> dict[str, object]:
             changes[name] = value.strip().lower()
         else:
             changes[name] = value.strip() or None
+    if tuned:
+        changes["tuning"] = replace(Tuning(), **tuned)  # type: ignore[arg-type]
     if not changes:
         raise ValueError(f"{text!r} changes no setting")
     replace(Settings(), **changes)  # type: ignore[arg-type]  # a bad value raises here

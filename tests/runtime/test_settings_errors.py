@@ -47,6 +47,25 @@ def test_settings_changes_parse_as_the_environment_variables_do():
             config.parse_changes(bad)
 
 
+def test_a_variant_may_change_tuning_values_by_name():
+    """``--variant sched:tuning.graph_min_us=0,tuning.at_once_after=1000000``: the
+    named values of :class:`Tuning` change, every other keeps its default; a name
+    that is not one says which are."""
+    from dataclasses import replace
+
+    from skmd import config
+    from skmd.tuning import Tuning
+    got = config.parse_changes("tuning.graph_min_us=0, tuning.at_once_after=1e6,mode=mkmd")
+    assert got == {"mode": "mkmd",
+                   "tuning": replace(Tuning(), graph_min_us=0.0, at_once_after=1000000)}
+    assert isinstance(got["tuning"].at_once_after, int)
+    for bad, says in (("tuning.no_such=1", "tuning.NAME=VALUE with NAME one of"),
+                      ("tuning.graph_min_us=soon", "not a number"),
+                      ("tuning=1", "is not SETTING=VALUE")):
+        with pytest.raises(ValueError, match=says):
+            config.parse_changes(bad)
+
+
 def test_decisions_are_kept_apart_per_setting_that_changes_them():
     """A launch decided with online corrections must not be reused with them off
     (``skmd bench --variant offline:online=0`` switches it in one process)."""
