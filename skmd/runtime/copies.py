@@ -22,7 +22,7 @@ from typing import Callable, TypeVar
 import numpy as np
 import pyopencl as cl
 
-from skmd.runtime import raw, staging, stream_copy
+from skmd.runtime import raw, staging
 
 T = TypeVar("T")
 
@@ -76,15 +76,14 @@ PARALLEL_BYTES = 8 << 20
 
 def copy(dst: np.ndarray, src: np.ndarray, threads: int = THREADS) -> None:
     """``dst[:src.nbytes] = src`` for flat byte arrays, a large one in ``threads``
-    pieces at once on the copy threads (:mod:`.stream_copy` lets go of the GIL while
-    it copies, as NumPy does)."""
+    pieces at once on the copy threads (NumPy lets go of the GIL while it copies)."""
     n = src.nbytes
     if threads <= 1 or n < PARALLEL_BYTES:
-        stream_copy.copy(dst[:n], src)
+        np.copyto(dst[:n], src)
         return
     step = -(-n // threads)
-    _each(-(-n // step), threads, lambda k: stream_copy.copy(
-        dst[k * step:(k + 1) * step], src[k * step:(k + 1) * step]))
+    _each(-(-n // step), threads,
+          lambda k: np.copyto(dst[k * step:(k + 1) * step], src[k * step:(k + 1) * step]))
 
 
 def _each(n: int, threads: int, step: Callable[[int], T]) -> list[T]:
@@ -191,7 +190,7 @@ def write(queue: cl.CommandQueue, buf: cl.Buffer, src: np.ndarray, offset: int =
         try:
             if i >= nslots:
                 raw.event_wait(sent.pop(i - nslots))  # the slot's previous chunk has left
-            stream_copy.copy(slot[:b - a], src[a:b])
+            np.copyto(slot[:b - a], src[a:b])
             sent[i] = evt = issued.enqueue(raw.enqueue_write_buffer, queue, buf, slot[:b - a],
                                            dst_offset=offset + a, is_blocking=False)
             return evt
@@ -211,7 +210,7 @@ def write_through(queue: cl.CommandQueue, buf: cl.Buffer, src: np.ndarray,
 
     def step(i: int) -> cl.Event:
         a, b = spans[i]
-        stream_copy.copy(shadow[a:b], src[a:b])
+        np.copyto(shadow[a:b], src[a:b])
         return issued.enqueue(raw.enqueue_write_buffer, queue, buf, shadow[a:b],
                               dst_offset=a, is_blocking=False)
     try:
@@ -245,7 +244,7 @@ def read(queue: cl.CommandQueue, buf: cl.Buffer, dst: np.ndarray, offset: int = 
         try:
             evt = started.pop(i)
             raw.event_wait(evt)
-            stream_copy.copy(dst[a:b], slot[:b - a])
+            np.copyto(dst[a:b], slot[:b - a])
             if i + nslots < len(spans):
                 start(i + nslots, slot)  # the slot is free again: the next chunk it takes
             return evt
