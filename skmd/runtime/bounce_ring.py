@@ -50,17 +50,24 @@ class BounceRing:
         self.q_up, self.q_back = (cl.CommandQueue(ctx, dev.device, properties=props)
                                   for _ in range(2))
         self.plan = plan_of(tuning)
+        #: one ring of slots for all of a lane's uploads: no drain between chunks
+        self._up = copies.Flow(self.q_up, self.plan)
         self._back = ThreadPoolExecutor(1, thread_name_prefix=f"skmd-vast-back-{dev.label}")
 
-    def up(self, moves: list[Move], done: Any) -> None:
-        """Write each move's host bytes into its buffer; they have arrived on return.
+    def up(self, moves: list[Move], done: Any, wait: list[cl.Event] | None = None
+           ) -> cl.Event | None:
+        """Write each move's host bytes into its buffer, every transfer after ``wait``
+        (the window's previous use); returns once they are copied into slots and
+        enqueued, with the event they have all arrived by (None: nothing to move).
         ``done`` (the chunk's :class:`~skmd.runtime.chunk_lane.ChunkDone`) gets their
-        bytes and host-clock spans."""
-        for buf, view, at in moves:
-            t0 = time.perf_counter()
-            copies.write(self.q_up, buf, view, at, self.plan)
-            done.spans.append(("h2d", t0, time.perf_counter(), view.nbytes))
-            done.bounced_in += view.nbytes
+        bytes and the host-clock span of their copies."""
+        t0 = time.perf_counter()
+        evt = self._up.write(moves, wait)
+        if evt is not None:
+            nbytes = sum(view.nbytes for _, view, _ in moves)
+            done.spans.append(("h2d", t0, time.perf_counter(), nbytes))
+            done.bounced_in += nbytes
+        return evt
 
     def back(self, after: cl.Event, moves: list[Move], done: Any) -> Future:
         """Read each move's buffer bytes into its host bytes once ``after`` (the
@@ -80,5 +87,7 @@ class BounceRing:
         return self.q_up, self.q_back
 
     def close(self) -> None:
-        """Once every read-back was waited for: the thread goes."""
+        """Once every read-back was waited for: the thread goes; every upload has
+        arrived before the slots go back."""
         self._back.shutdown(wait=True)
+        self._up.close()

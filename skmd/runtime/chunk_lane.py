@@ -78,7 +78,7 @@ class ChunkDone:
     bounced_in: int = 0
     bounced_out: int = 0
     #: those moves as (kind, start, end, bytes), host clock (``time.perf_counter``):
-    #: host copies and transfers together
+    #: host copies and transfers together (uploads: until the last was enqueued)
     spans: list[tuple[str, float, float, int]] = field(default_factory=list)
 
     @property
@@ -292,7 +292,9 @@ class Lane:
         ins, up = self._move(slot, windows, True, wait, done)
         if up and self.bounce is not None:
             raw.queue_flush(self.q_in)  # page-locked pieces travel while these are copied
-            self.bounce.up(up, done)
+            arrived = self.bounce.up(up, done, wait)
+            if arrived is not None:
+                ins.append(arrived)  # the kernel waits for them on the device, not here
         if work.paged:
             tables = self._inspect(first, last, windows, slot, ins + wait)
             if tables is None:

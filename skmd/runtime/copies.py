@@ -199,6 +199,63 @@ def write(queue: cl.CommandQueue, buf: cl.Buffer, src: np.ndarray, offset: int =
     return _run(plan, src.nbytes, issued, step)
 
 
+class Flow:
+    """Writes through one ring of page-locked slots that outlives them, on one queue.
+
+    :meth:`write` returns once its bytes are copied into slots and enqueued, not
+    once they arrived (its marker event says that), so the next write's copies
+    overlap this one's last transfers and the ring never drains in between: a VAST
+    lane's chunks, one after another, keep the link busy.  A slot is refilled only
+    once its previous transfer ended.
+    """
+
+    def __init__(self, queue: cl.CommandQueue, plan: Pipeline) -> None:
+        self.queue, self.plan = queue, plan
+        self.nslots = max(1, 2 * plan.threads)
+        staging.offer(queue.context)
+        self._ring = _Ring(self.nslots, plan.chunk)
+        self._sent: dict[int, cl.Event] = {}
+        self._lock = threading.Lock()
+        self._count = 0
+        self._issued = _Issued()
+
+    def write(self, moves: list[tuple[cl.Buffer, np.ndarray, int]],
+              wait: list[cl.Event] | None = None) -> cl.Event | None:
+        """Each ``(buffer, host bytes, offset)`` written, every transfer after ``wait``;
+        the event of a marker behind all of them (None when there were no bytes)."""
+        spans = [(k, a, b) for k, (_, src, _) in enumerate(moves)
+                 for a, b in self.plan.spans(src.nbytes)]
+        if not spans:
+            return None
+        base, self._count = self._count, self._count + len(spans)
+
+        def step(j: int) -> None:
+            i = base + j
+            k, a, b = spans[j]
+            buf, src, at = moves[k]
+            slot = self._ring.acquire(i)
+            try:
+                with self._lock:
+                    before = self._sent.pop(i - self.nslots, None)
+                if before is not None:
+                    raw.event_wait(before)  # the slot's previous bytes have left
+                np.copyto(slot[:b - a], src[a:b])
+                evt = self._issued.enqueue(raw.enqueue_write_buffer, self.queue, buf,
+                                           slot[:b - a], at + a, wait or None, False)
+                with self._lock:
+                    self._sent[i] = evt
+            finally:
+                self._ring.release(i)  # also after a failure: later copies must not hang
+        _each(len(spans), self.plan.threads, step)
+        # an in-order queue: the marker ends after every write enqueued before it
+        return self._issued.enqueue(raw.enqueue_marker, self.queue)
+
+    def close(self) -> None:
+        """Wait for every transfer, then hand the slots back."""
+        self._issued.settle()
+        self._ring.close()
+
+
 def write_through(queue: cl.CommandQueue, buf: cl.Buffer, src: np.ndarray,
                   shadow: np.ndarray, plan: Pipeline | None = None) -> cl.Event:
     """Write the bytes ``src`` into ``buf`` by way of ``shadow`` (page-locked, as

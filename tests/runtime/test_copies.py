@@ -80,3 +80,37 @@ def test_a_short_transfer_takes_slots_of_the_plan_s_size(queue, monkeypatch):
     back = np.empty_like(src)
     copies.read(queue, buf, back, plan=PLAN)
     assert np.array_equal(back, src) and sizes == [PLAN.chunk, PLAN.chunk]
+
+
+def test_a_flow_writes_back_to_back_through_one_ring(queue):
+    """:class:`copies.Flow`: writes return once enqueued; the marker they return ends
+    after all their bytes arrived; the ring outlives them (more chunks than slots,
+    across writes) and every slot is handed back at close."""
+    plan = copies.Pipeline(chunk=4099, threads=2)  # 4 slots, odd chunks
+    flow = copies.Flow(queue, plan)
+    rng = np.random.default_rng(5)
+    bufs, want = [], []
+    other = cl.CommandQueue(queue.context)
+    for k in range(5):  # five writes of two moves each, one after another
+        srcs = [rng.integers(0, 256, n, dtype=np.uint8) for n in (10_000 + k, 333)]
+        pair = [cl.Buffer(queue.context, cl.mem_flags.READ_WRITE, s.nbytes + 16) for s in srcs]
+        for b in pair:
+            raw.enqueue_fill_buffer(other, b, np.uint8(0xAB), 0, b.size)
+        other.finish()
+        gate = cl.UserEvent(queue.context)  # the window's previous use, still running
+        done = flow.write([(b, s, 16) for b, s in zip(pair, srcs)], wait=[gate])
+        assert done is not None
+        early = np.empty(pair[1].size, np.uint8)  # nothing lands before the gate opens
+        raw.enqueue_read_buffer(other, pair[1], early, 0, None, True)
+        assert (early == 0xAB).all()
+        gate.set_status(cl.command_execution_status.COMPLETE)
+        raw.event_wait(done)
+        bufs.append(pair)
+        want.append(srcs)
+    assert flow.write([]) is None
+    flow.close()
+    for pair, srcs in zip(bufs, want):
+        for b, s in zip(pair, srcs):
+            got = np.empty(s.nbytes, np.uint8)
+            raw.enqueue_read_buffer(queue, b, got, 16, None, True)
+            assert np.array_equal(got, s)

@@ -114,14 +114,16 @@ def test_a_slot_is_written_again_only_after_its_late_read_back(bouncing, monkeyp
 def test_a_failed_move_reaches_the_program(bouncing, monkeypatch, way):
     """On the read-back thread or the lane's: raised where the program launched,
     after the other moves ended (nothing hangs)."""
-    real, calls = getattr(copies, way), []
+    # read-backs go by copies.read; uploads by the lane's one copies.Flow
+    target = copies if way == "read" else copies.Flow
+    real, calls = getattr(target, way), []
 
     def failing(*a, **k):
         calls.append(1)
         if len(calls) == 2:
             raise cl.RuntimeError("move refused")
         return real(*a, **k)
-    monkeypatch.setattr(copies, way, failing)
+    monkeypatch.setattr(target, way, failing)
 
     def program(cl):
         with pytest.raises(cl.RuntimeError, match="move refused"):
