@@ -12,7 +12,7 @@
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 #         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
-#         | cost1 | unseen4 | cost2 | stream1 | cost3
+#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -691,6 +691,16 @@ cost3)
   # program calling skmd.install(), and python -m skmd run
   timeout 250 python3 benchmarks/install_cost.py --rounds 25 \
     --json "$r/install_cost.json" > "$r/install_cost.txt" 2>&1 || echo "exit $?" >> "$r/install_cost.txt" ;;
+stream2)
+  # VAST streaming with the interpreter's switch interval at 5 ms (Python's default)
+  # and at 0.2 ms, in turns: do the copy threads wait for the lock between slots?
+  free -g > "$r/free.txt" 2>&1
+  vb link "" 30 link
+  for k in 1 2; do
+    vb "stream_5ms$k" gpu0 100 stream --gb "${VAST_GB:-30}" --repeat 2 --link "$r/vast_link.json"
+    vb "stream_200us$k" gpu0 100 stream --gb "${VAST_GB:-30}" --repeat 2 --switch-us 200 \
+      --link "$r/vast_link.json"
+  done ;;
 debug3)
   # a vector add's runs just after `skmd devices` ran past 26 and 34 s slots (gpu79,
   # gpu84): twice in 40 s slots, every thread's stack printed if cut short

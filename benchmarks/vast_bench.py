@@ -368,8 +368,13 @@ def main() -> None:
                          "(Tuning.vast_pinned_share)")
     ap.add_argument("--out-last", action="store_true",
                     help="stream: allocate the output after the inputs")
+    ap.add_argument("--switch-us", type=float, default=None,
+                    help="the interpreter's switch interval in µs (sys.setswitchinterval): "
+                         "how long a copy thread may wait for the lock after its copy")
     ap.add_argument("--json", default=None)
     ns = ap.parse_args()
+    if ns.switch_us:
+        sys.setswitchinterval(ns.switch_us * 1e-6)
     fn = {"link": link, "stream": stream, "compute": compute, "plain_cpu": compute_plain_cpu,
           "fits": fits, "compare": compare}[ns.part]
     out = fn(ns)
