@@ -12,7 +12,7 @@
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 #         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
-#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2
+#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -701,6 +701,11 @@ stream2)
     vb "stream_200us$k" gpu0 100 stream --gb "${VAST_GB:-30}" --repeat 2 --switch-us 200 \
       --link "$r/vast_link.json"
   done ;;
+engine3)
+  # graph mode with every batch scheduled (variant sched: no batch too short, none at
+  # once), beside program order and the defaults, so that replaying the run log gives
+  # the engine's loss on every graph (benchmarks/replay_logs.py)
+  graphs1gpu engine3 40 "--variant order:mode=inorder --variant sched:tuning.graph_min_us=0,tuning.at_once_after=1000000000" $MKMD ;;
 debug3)
   # a vector add's runs just after `skmd devices` ran past 26 and 34 s slots (gpu79,
   # gpu84): twice in 40 s slots, every thread's stack printed if cut short
