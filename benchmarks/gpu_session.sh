@@ -12,7 +12,7 @@
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 #         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
-#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3
+#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -706,6 +706,10 @@ engine3)
   # once), beside program order and the defaults, so that replaying the run log gives
   # the engine's loss on every graph (benchmarks/replay_logs.py)
   graphs1gpu engine3 40 "--variant order:mode=inorder --variant sched:tuning.graph_min_us=0,tuning.at_once_after=1000000000" $MKMD ;;
+engine4)
+  # graph mode keeping a spread plan only where it promises 5 % over program order
+  # (Tuning.graph_min_gain), beside program order and the plans kept at any gain
+  graphs1gpu engine4 40 "--variant order:mode=inorder --variant anygain:tuning.graph_min_gain=0" $MKMD ;;
 debug3)
   # a vector add's runs just after `skmd devices` ran past 26 and 34 s slots (gpu79,
   # gpu84): twice in 40 s slots, every thread's stack printed if cut short

@@ -55,6 +55,12 @@ class Tuning:
     #: batches predicted to run shorter than this on the home device run in program
     #: order: a schedule costs more than such a batch can gain
     graph_min_us: float = 2000.0
+    #: a batch's plan spread over devices is kept only where it promises to end this
+    #: fraction sooner than program order on the home device: the engine's waits and
+    #: hand-overs between devices cost what the models do not hold (on an H200 + CPU,
+    #: plans that put a kernel or two of a graph on the CPU, promising to end a little
+    #: sooner, measured 2-3 % slower than program order)
+    graph_min_gain: float = 0.05
     #: a launch shape in this many batches in a row that ran whole on the home device
     #: in program order (too short to schedule, or, with slow helpers only, scheduled
     #: there whole or held there by the guard rail) is launched at once for the next

@@ -198,7 +198,8 @@ class GraphBatch(NodeRunner):
                 # a split must gain what one too short to split would take
                 sched = mkmd_graph.schedule(cmds, sizes, graph_commands.platform(self.rt, batch),
                                             phase, initial=where,
-                                            min_gain=settings.min_split_us * 1e-6)
+                                            min_gain=settings.min_split_us * 1e-6,
+                                            min_rel_gain=settings.tuning.graph_min_gain)
                 self.last_graph = mkmd_graph.build_graph(cmds, sizes, where)
                 self.kept[key + (phase,)] = [shape, sched, self.last_graph,
                                              settings.tuning.schedule_reuse - 1]

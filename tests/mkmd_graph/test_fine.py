@@ -159,3 +159,29 @@ def test_a_split_must_gain_at_least_min_gain():
     # a kernel shorter than the minimum gain is not even tried
     short = schedule(cmds, sizes, twins(), "mkmd", min_gain=1.0)
     assert len(short.slots) == 1
+
+
+def test_a_spread_plan_must_beat_inorder_by_min_rel_gain():
+    """Two independent 1 s kernels on a device and a helper 1/0.9 as fast: running
+    one on the helper promises to end in 1.11 s against 2 s in order, kept at any
+    margin; with a helper so slow that it promises only 3 % (1.94 s), a 5 % margin
+    keeps program order on the fastest device, for coarse and mkmd plans alike."""
+    cmds = [Command(i, "kernel", f"k{i}", frozenset({2 * i}), frozenset({2 * i + 1}), 1000,
+                    False, overwrites=frozenset({2 * i + 1})) for i in range(2)]
+    sizes = {b: 1000 for b in range(4)}
+
+    def platform(helper_s):
+        return Platform(devices=("a", "b"),
+                        exec_time=lambda v, d, g: (1.0 if d == "a" else helper_s) * g / 1000,
+                        h2d_bps={"a": 1e15, "b": 1e15}, d2h_bps={"a": 1e15, "b": 1e15})
+    for mode in ("coarse", "mkmd"):
+        fast = schedule(cmds, sizes, platform(1.1), mode, min_rel_gain=0.05)
+        assert {s.device for s in fast.slots} == {"a", "b"} and fast.makespan < 1.2
+        slow = platform(1.94)
+        spread = schedule(cmds, sizes, slow, mode)
+        assert {s.device for s in spread.slots} == {"a", "b"}
+        assert spread.makespan == pytest.approx(1.94)
+        kept = schedule(cmds, sizes, slow, mode, min_rel_gain=0.05)
+        assert {s.device for s in kept.slots} == {"a"} and kept.makespan == pytest.approx(2.0)
+        assert kept.mode == mode
+        assert check_schedule(build_graph(cmds, sizes), slow, kept) == []
