@@ -27,7 +27,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from skmd.bench.results import median_ci  # noqa: E402
+from timing import extra_ms, write_json  # noqa: E402
 
 CHILD = r"""
 import json, sys, time
@@ -98,16 +98,11 @@ def main() -> int:
     for name, rows in times.items():
         med = [sorted(r[i] for r in rows)[len(rows) // 2] for i in range(len(PHASES))]
         tot = [sum(t) for t in rows]
-        extra = [1e3 * (a - b) for a, b in zip(tot, plain_tot)]
-        mid = sorted(extra)[len(extra) // 2]
-        ci = median_ci(extra)
-        ci_text = f"{ci[0]:+.1f} … {ci[1]:+.1f}" if ci else "—"
+        mid, ci, ci_text = extra_ms(tot, plain_tot)
         print(f"{name:<9}" + "".join(f"{1e3 * m:24.1f}" for m in med)
               + f"{1e3 * sorted(tot)[len(tot) // 2]:9.1f}  {mid:+.1f} ({ci_text})")
         out["extra_ms"][name] = {"median": mid, "ci95": ci}
-    if ns.json:
-        with open(ns.json, "w") as fh:
-            json.dump(out, fh, indent=1)
+    write_json(ns.json, out)
     return 0
 
 

@@ -22,7 +22,6 @@ second run's regime); ``--first`` gives every run a fresh, empty store instead.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import subprocess
@@ -33,7 +32,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from skmd.bench.results import median_ci  # noqa: E402
+from timing import extra_ms, write_json  # noqa: E402
 from skmd.bench.unseen import program_path  # noqa: E402
 
 IMPORTS = "import skmd.runtime.core, skmd.shim.patch, skmd.predict.store"
@@ -125,16 +124,11 @@ def main() -> int:
     out = {"program": ns.program, "size": ns.size, "rounds": ns.rounds, "home": home,
            "first": ns.first, "times_s": times, "extra_ms": {}}
     for name, ts in times.items():
-        extra = [1e3 * (t - p) for t, p in zip(ts, plain)]
         med = sorted(ts)[len(ts) // 2]
-        ci = median_ci(extra)
-        mid = sorted(extra)[len(extra) // 2]
-        ci_text = f"{ci[0]:+.1f} … {ci[1]:+.1f}" if ci else "—"
+        mid, ci, ci_text = extra_ms(ts, plain)
         print(f"{name:<8} {med:9.3f} {mid:+9.1f}  {ci_text}")
         out["extra_ms"][name] = {"median": mid, "ci95": ci}
-    if ns.json:
-        with open(ns.json, "w") as fh:
-            json.dump(out, fh, indent=1)
+    write_json(ns.json, out)
     return 0
 
 

@@ -16,3 +16,21 @@ def best_of(fn: Callable[[], object], repeat: int = 3, warm_up: bool = False) ->
         fn()
         best = min(best, time.perf_counter() - t)
     return best
+
+
+def extra_ms(times: list[float], base: list[float]) -> tuple[float, list[float] | None, str]:
+    """Milliseconds ``times`` took over ``base``, round by round: their median, its 95 %
+    confidence interval (None with too few rounds) and that interval as text."""
+    from skmd.bench.results import median_ci
+    extra = [1e3 * (t - b) for t, b in zip(times, base)]
+    ci = median_ci(extra)
+    text = f"{ci[0]:+.1f} … {ci[1]:+.1f}" if ci else "—"
+    return sorted(extra)[len(extra) // 2], ci, text
+
+
+def write_json(path: str | None, out: object) -> None:
+    """``out`` as indented JSON at ``path`` (nothing without one)."""
+    if path:
+        import json
+        with open(path, "w") as fh:
+            json.dump(out, fh, indent=1)

@@ -14,8 +14,7 @@ same functions with made-up figures.
 """
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from skmd.lazy_names import getter
 
 #: each name and the module it lives in, imported on first use (PEP 562): the
 #: runtime's start-up loads only the modules its first launches ask for
@@ -31,8 +30,4 @@ _HOMES = {
 __all__ = sorted(_HOMES)
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'skmd.decide' has no attribute {name!r}")
-    return getattr(importlib.import_module(f"skmd.decide.{home}"), name)
+__getattr__ = getter(__name__, _HOMES)

@@ -6,8 +6,7 @@ is measured against, all costed by the same :func:`cost`.
 """
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from skmd.lazy_names import getter
 
 #: each name and the module it lives in, imported on first use (PEP 562): a
 #: program whose launches all run whole never loads the partitioners
@@ -22,8 +21,4 @@ _HOMES = {
 __all__ = sorted(_HOMES)
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'skmd.partition' has no attribute {name!r}")
-    return getattr(importlib.import_module(f"skmd.partition.{home}"), name)
+__getattr__ = getter(__name__, _HOMES)
