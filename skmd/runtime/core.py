@@ -24,7 +24,6 @@ import pyopencl as cl
 
 from skmd import config, modes
 from skmd import partition  # noqa: F401 - the decisions' models, patched by tests here
-from skmd.decide.graph_guard import AT_ONCE_REASON
 from skmd.records import LaunchRecord
 from skmd.runtime import faults, knowledge, launches, mirror_pool, planner, running
 from skmd.runtime.background import Background
@@ -275,7 +274,7 @@ class Runtime:
                     self.graph.remember(entry, key, launch)
                 if not self.graph.runs_at_once(entry, launch):
                     return self.graph.defer(queue, entry, args, launch, kernel)
-                reason = AT_ONCE_REASON
+                reason = self.graph.at_once_reason
             self.flush_graph()  # a kernel the graph cannot hold orders everything before it
         plan, keep, note, span = None, True, None, None
         if reason is None:

@@ -36,6 +36,9 @@ from skmd.transform import Launch
 class GraphBatch(NodeRunner):
     """The deferred kernels of one process, and how to run them."""
 
+    #: the run log's reason for a launch that skipped the graph
+    at_once_reason = AT_ONCE_REASON
+
     def __init__(self, runtime: Any) -> None:
         self.rt = runtime
         self.pending: list[Deferred] = []

@@ -327,7 +327,7 @@ def test_install_imports_nothing_a_whole_launch_does_not_need():
         "print(sorted(m for m in ('skmd.runtime.executor', 'skmd.runtime.chunked',"
         " 'skmd.runtime.verify', 'skmd.vast.chunks', 'skmd.partition.hill',"
         " 'skmd.partition.problem', 'skmd.transform.kernel_analysis',"
-        " 'skmd.transform.poly', '_hashlib') if m in sys.modules))\n")
+        " 'skmd.transform.poly', 'skmd.decide.graph_guard', '_hashlib') if m in sys.modules))\n")
     env = dict(os.environ, SKMD_DEVICES="cpu0", SKMD_BACKGROUND="1")  # as users run
     out = subprocess.run([sys.executable, "-W", "ignore", "-c", code], capture_output=True,
                          text=True, check=True, timeout=120, env=env)
