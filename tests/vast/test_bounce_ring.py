@@ -11,6 +11,7 @@ import time
 from dataclasses import replace
 from types import SimpleNamespace
 
+import numpy as np
 import pyopencl as cl
 import pytest
 
@@ -144,9 +145,8 @@ def test_only_devices_that_are_not_host_memory_bounce():
     assert more.threads == 5 and more.slots(10**9) == 10
 
 
-def test_page_locked_pieces_go_straight_and_the_others_through_slots(bouncing, monkeypatch):
-    """Host bytes partly page-locked (a budget of 5 MiB): those pieces are sent as
-    they are, the pageable ones and the program's own arrays through the slots."""
+def _page_locked_budget(monkeypatch, budget: int) -> None:
+    """Host-backed buffers page-locked up to ``budget`` bytes, in the order made."""
     from skmd.runtime import host_backed, host_bytes
     real = host_backed.configure
     # the budget counts from nothing (a context at an earlier one's address inherits
@@ -159,9 +159,15 @@ def test_page_locked_pieces_go_straight_and_the_others_through_slots(bouncing, m
             from skmd.runtime.core import get_runtime
             home = get_runtime().home
             return host_bytes.page_locked(n, home.context, home.queue, piece=3 << 18,
-                                          budget=5 << 20)
+                                          budget=budget)
         real(limit, force_min, make_pieces)
     monkeypatch.setattr(host_backed, "configure", pieces)
+
+
+def test_page_locked_pieces_go_straight_and_the_others_through_slots(bouncing, monkeypatch):
+    """Host bytes partly page-locked (a budget of 5 MiB): those pieces are sent as
+    they are, the pageable ones and the program's own arrays through the slots."""
+    _page_locked_budget(monkeypatch, 5 << 20)
     bad, records = compare_with_and_without(triad_program, host_backed_min=1 << 20,
                                             tuning=SMALL)
     assert not bad, bad
@@ -188,3 +194,45 @@ def test_every_slot_is_of_one_size(bouncing, monkeypatch):
     bad, _ = compare_with_and_without(triad_program, host_backed_min=1 << 20, tuning=SMALL)
     assert not bad, bad
     assert sizes and set(sizes) == {SMALL.vast_bounce_chunk}
+
+
+SLOW_SRC = """
+__kernel void slow(__global float *a, __global const float *b, int iters) {
+  size_t i = get_global_id(0);
+  float v = b[i];
+  for (int k = 0; k < iters; k++) v = v * 0.999f + 0.001f * b[i];
+  a[i] = v;
+}
+"""
+
+
+def slow_program(cl):
+    """A kernel far slower than moving its chunk's input: the next chunks' inputs are
+    copied while it still reads its own window."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    mf = cl.mem_flags
+    n = 1 << 20
+    b = np.random.default_rng(11).random(n, dtype=np.float32)
+    a = np.empty_like(b)
+    ab = cl.Buffer(ctx, mf.WRITE_ONLY, a.nbytes)  # made first: page-locked, sent straight
+    bb = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=b)
+    cl.Program(ctx, SLOW_SRC).build().slow(q, (n,), (128,), ab, bb, np.int32(400))
+    cl.enqueue_copy(q, a, ab)
+    return {"a": a}
+
+
+def test_inputs_wait_for_the_window_they_overwrite(bouncing, monkeypatch):
+    """Uploads through the slots into a chunk's window wait, on the device, for that
+    window's previous chunk (its kernel may still read it): with page-locked outputs
+    nothing on the host waits for that kernel, so only the transfers' own wait lists
+    order them.  PoCL's CPU devices have not been seen to run a copy beside a kernel of
+    another queue (the unordered writes gave right results there too); a GPU's copy
+    engines do.  Here: many chunks, a slow kernel, results a bare run's."""
+    _page_locked_budget(monkeypatch, 4 << 20)
+    bad, records = compare_with_and_without(slow_program, host_backed_min=1 << 20,
+                                            tuning=SMALL)
+    assert not bad, bad
+    rec = _vast(records)[0]
+    assert _bounced(rec, "h2d") and not _bounced(rec, "d2h")
+    assert len({p.label for p in rec.pieces if p.kind == "kernel"}) >= 3
