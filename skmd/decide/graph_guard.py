@@ -17,6 +17,7 @@ from skmd.tuning import Tuning
 AT_ONCE_REASON = ("its graph batches ran whole on the home device in program order: "
                   "launched at once")
 
+
 def helpers_are_slow(home_speed: float, helper_speeds: list[float], slow_helper: float
                      ) -> bool:
     """Every helper is slow (``Tuning.slow_helper``); true with no helper at all."""

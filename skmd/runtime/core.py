@@ -11,10 +11,10 @@ whole or split in :mod:`.running`; what a mode changes is asked of :mod:`skmd.mo
 from __future__ import annotations
 
 import atexit
+import os
 import sys
 import threading
 import time
-import os
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
