@@ -12,7 +12,7 @@
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 #         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
-#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4
+#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -738,6 +738,25 @@ vast2)
     --bounce-slots 24 --link "$r/vast_link.json"
   vb stream_t12_m32 gpu0 100 stream --gb "${VAST_GB:-30}" --repeat 2 --bounce-threads 12 \
     --bounce-mib 32 --bounce-slots 24 --link "$r/vast_link.json" ;;
+place3)
+  # a vector add round step by step (plain, skmd whole on home, skmd, and skmd at the
+  # checkout in $OLD), in turns; then part place1 (skmd against home, same rounds)
+  [ -n "${OLD:-}" ] && python3 -m compileall -q "$OLD" > /dev/null 2>&1
+  python3 -m skmd devices --remeasure --json > "$r/devices.json" 2> "$r/devices.err"
+  for k in 1 2; do
+    for w in plain home skmd; do
+      timeout 60 python3 benchmarks/placement_phases.py $w >> "$r/phases.jsonl" 2>> "$r/phases.err"
+    done
+    [ -n "${OLD:-}" ] && PYTHONPATH=/tmp/site:$OLD timeout 60 python3 benchmarks/placement_phases.py \
+      skmd | sed 's/"skmd"/"skmd@old"/' >> "$r/phases.jsonl" 2>> "$r/phases.err"
+  done
+  for b in blackscholes vectoradd boxmuller mersennetwister histogram matrixtranspose \
+           reduction scanlargearrays sobelfilter medianfilter aesencrypt aesdecrypt fdtd3d \
+           binomialoption; do
+    bench place gpu0,cpu0 ${PLACE_SLOT:-24} --suite skmd --policy hill --repeat 200 --max-seconds 0.5 \
+      --variant home:mode=inorder --variant eager:stage_uploads=0 $b
+  done
+  python3 benchmarks/placement_gain.py "$r" --size "$size" > "$r/placement.md" 2>&1 ;;
 esac
 # the store's run log into its main file (a copy of the write-ahead log alone is
 # no database), then one file with the rest: the run logs are what explain reads

@@ -101,6 +101,18 @@ def gaps(need: Iterable[Span], have: Iterable[Span]) -> list[Span]:
     return merged
 
 
+def within(lo: int, hi: int, ranges: Iterable[Span]) -> list[Span]:
+    """The parts of ``[lo, hi)`` that ``ranges`` cover, in order."""
+    out = sorted((max(lo, a), min(hi, b)) for a, b in ranges if max(lo, a) < min(hi, b))
+    merged: list[Span] = []
+    for a, b in out:
+        if merged and a <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+        else:
+            merged.append((a, b))
+    return merged
+
+
 def gather_plan(lo: int, hi: int, holders: Sequence[tuple[str, Sequence[Span]]]
                 ) -> list[tuple[str, int, int]] | None:
     """Who supplies each piece of ``[lo, hi)``: the first of ``holders`` (name, spans

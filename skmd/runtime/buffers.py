@@ -100,7 +100,8 @@ class BufferState:
             mark_stale(self, app_buf)
 
     def stage_host(self, src: np.ndarray, app_buf: MemObj,
-                   home_queue: cl.CommandQueue | None = None) -> None:
+                   home_queue: cl.CommandQueue | None = None,
+                   home_ranges: list[tuple[int, int]] | None = None) -> None:
         """The program wrote the whole buffer from ``src`` (bytes); keep them on the host.
 
         They go from the page-locked shadow straight to each device that needs
@@ -108,18 +109,22 @@ class BufferState:
         from there on to the helpers.  With ``home_queue`` (a GPU home, see
         ``SKMD_PINNED_COPIES``) each chunk also leaves for home as soon as it is
         in the shadow, overlapping the copy: home needs most uploads anyway, and
-        a helper still gets its bytes from the shadow.
+        a helper still gets its bytes from the shadow.  ``home_ranges``: only
+        those go home (the share home's part of a split is expected to read).
         """
         with self.lock:
             self._settle()
             self.version += 1
             shadow = self._shadow()
             if home_queue is not None:
-                copies.write_through(home_queue, app_buf, src, shadow)
+                copies.write_through(home_queue, app_buf, src, shadow, ranges=home_ranges)
             else:
                 copies.copy(shadow, src)
             self.host_valid = IntervalSet([(0, self.size)])
-            self.home_valid = home_queue is not None
+            self.home_valid = home_queue is not None and home_ranges is None
+            if home_queue is not None and home_ranges is not None:
+                self.home_part_v = self.version
+                self.home_part = IntervalSet(home_ranges)
             if not self.home_valid:
                 mark_stale(self, app_buf)
 

@@ -22,6 +22,7 @@ from typing import Callable, TypeVar
 import numpy as np
 import pyopencl as cl
 
+from skmd.decide import locations
 from skmd.runtime import raw, staging
 
 T = TypeVar("T")
@@ -257,21 +258,26 @@ class Flow:
 
 
 def write_through(queue: cl.CommandQueue, buf: cl.Buffer, src: np.ndarray,
-                  shadow: np.ndarray, plan: Pipeline | None = None) -> cl.Event:
+                  shadow: np.ndarray, plan: Pipeline | None = None,
+                  ranges: list[tuple[int, int]] | None = None) -> None:
     """Write the bytes ``src`` into ``buf`` by way of ``shadow`` (page-locked, as
     large), chunk by chunk, blocking: each chunk leaves for the device as soon as
-    it is in ``shadow``, which keeps the whole copy for other devices."""
+    it is in ``shadow``, which keeps the whole copy for other devices.
+
+    ``ranges``: only these bytes go to the device (the share it is expected to
+    read); the shadow still gets all of ``src``."""
     plan = plan or plan_for(src.nbytes)
     spans = plan.spans(src.nbytes)
     issued = _Issued()
 
-    def step(i: int) -> cl.Event:
+    def step(i: int) -> None:
         a, b = spans[i]
         np.copyto(shadow[a:b], src[a:b])
-        return issued.enqueue(raw.enqueue_write_buffer, queue, buf, shadow[a:b],
-                              dst_offset=a, is_blocking=False)
+        for x, y in [(a, b)] if ranges is None else locations.within(a, b, ranges):
+            issued.enqueue(raw.enqueue_write_buffer, queue, buf, shadow[x:y],
+                           dst_offset=x, is_blocking=False)
     try:
-        return _each(len(spans), plan.threads, step)[-1]
+        _each(len(spans), plan.threads, step)
     finally:
         issued.settle()
 

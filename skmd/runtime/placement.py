@@ -43,6 +43,10 @@ class Placement:
         self.skips: dict[int, list[int]] = {}
         #: whether page-locked memory pays yet (chunked copies, staged uploads)
         self.pinning = PinRental(pin_after_bytes)
+        #: size -> the byte ranges home's share of the latest split launch read
+        #: from a staged upload of that size (the next such upload sends them home
+        #: while it is copied into host memory)
+        self.shares: dict[int, list[tuple[int, int]]] = {}
 
     def read_whole(self, size: int) -> None:
         """A staged upload of ``size`` bytes was read by a launch run whole on home."""
@@ -51,10 +55,18 @@ class Placement:
             nxt = where_mod.backoff(interval, MAX_SKIP)
             self.skips[size] = [nxt, nxt]
 
-    def read_split(self, size: int) -> None:
-        """A staged upload of ``size`` bytes was read by a split launch: keep staging."""
+    def read_split(self, size: int, home_read: list[tuple[int, int]]) -> None:
+        """A staged upload of ``size`` bytes was read by a split launch whose home
+        share read ``home_read`` of it: keep staging, and send those ahead next time."""
         with self.lock:
             self.skips.pop(size, None)
+            self.shares[size] = list(home_read)
+
+    def home_share(self, size: int) -> list[tuple[int, int]] | None:
+        """The ranges of an upload of ``size`` bytes that home is expected to read
+        (None: no split launch read one yet)."""
+        with self.lock:
+            return self.shares.get(size)
 
     def ready_again(self) -> None:
         """A kernel's helpers just got ready: every upload size is staged again."""
@@ -106,13 +118,17 @@ def upload(rt: Any, queue: cl.CommandQueue, mem: Any, src: np.ndarray, graph: bo
            through: bool) -> cl.Event:
     """Keep the program's whole upload ``src`` of ``mem`` in host memory.
 
-    In graph mode (``graph``) with ``through`` (a GPU home), chunks also leave for
-    home as they arrive, as graph batches need most uploads there; otherwise
-    nothing moves until a launch reads the buffer.  Returns a completed event.
+    With ``through`` (a GPU home), chunks also leave for home as they arrive: in
+    graph mode (``graph``) all of them, as graph batches need most uploads there;
+    otherwise the ranges home's share read from the latest upload of this size
+    that a split launch read, when there is one.  The rest moves only once a
+    launch reads the buffer.  Returns a completed event.
     """
     if any_stale():  # buffers of earlier uploads the program dropped
         prune_stale()
-    bufmod.state_of(mem).stage_host(src, mem, queue if graph and through else None)
+    ahead = None if graph or not through else book(rt).home_share(src.nbytes)
+    bufmod.state_of(mem).stage_host(src, mem, queue if (graph and through) or ahead else None,
+                                     ahead or None)
     if graph:
         rt.graph.note_staged()
     evt = cl.UserEvent(queue.context)
@@ -172,7 +188,7 @@ def bring_home(rt: Any, plans: list, home_runs: bool, queue: cl.CommandQueue,
         if whole:
             continue
         if st.staged_current():
-            book(rt).read_split(st.size)
+            book(rt).read_split(st.size, bp.home_need if home_runs else [])
         if home_runs:
             n = send_home(st, bp.root, queue, bp.home_need)
             moved["host"] = moved.get("host", 0) + n

@@ -23,6 +23,14 @@ def test_gaps_are_exactly_what_is_missing(need, have):
     assert all(got[k][1] < got[k + 1][0] for k in range(len(got) - 1))
 
 
+@given(st.integers(0, 50), st.integers(0, 50), SPANS)
+def test_within_is_exactly_the_covered_part_of_a_span(lo, n, ranges):
+    got = pl.within(lo, lo + n, ranges)
+    assert covered(got) == set(range(lo, lo + n)) & covered(ranges)
+    assert all(a < b for a, b in got)
+    assert all(got[k][1] < got[k + 1][0] for k in range(len(got) - 1))
+
+
 @given(st.integers(0, 50), st.integers(0, 50), SPANS, SPANS, SPANS)
 def test_gather_plan_takes_each_byte_from_the_first_holder(lo, n, a, b, c):
     hi = lo + n

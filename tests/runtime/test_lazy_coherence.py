@@ -91,9 +91,9 @@ def staged(monkeypatch):
     sizes = []
     real = bufmod.BufferState.stage_host
 
-    def counted(self, src, app, home_queue=None):
+    def counted(self, src, app, *rest):
         sizes.append(self.size)
-        return real(self, src, app, home_queue)
+        return real(self, src, app, *rest)
     monkeypatch.setattr(bufmod.BufferState, "stage_host", counted)
     return sizes
 

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from skmd.decide import Decision
 from skmd.runtime import buffers as bufmod
-from skmd.testing import compare_with_and_without, skmd_installed, tuned
+from skmd.testing import (compare_with_and_without, mismatches, run_bare,
+                           skmd_installed, tuned)
 
 SRC = r"""
 __kernel void triple(__global const int *a, __global int *b, const int s)
@@ -121,6 +122,60 @@ def test_helper_share_is_never_uploaded_to_home(monkeypatch, small_uploads_stage
     else:
         assert to_helper and all(off >= half for _, _, off, _ in to_helper), to_helper
     assert rec.bytes_moved.get(f"host->{next(iter(rec.shares))}", 0) <= half
+
+
+def test_home_s_expected_share_goes_home_while_the_upload_is_staged(monkeypatch,
+                                                                   small_uploads_staged):
+    """Once a split launch has read an upload, the next upload of that size sends
+    home the ranges home's share read while the bytes are copied into host memory:
+    the launch then moves nothing, and the helper's half still never goes home."""
+    from skmd.runtime import core, raw
+    tuned(monkeypatch, stage_min_bytes=0, pin_after_bytes=0, pipeline_min_bytes=0)
+    split_as(monkeypatch, halves)
+    writes = []  # (round, during a launch?, offset, bytes) of the input, to home
+    real = raw.enqueue_write_buffer
+    phase = {"launch": False, "round": 0}
+
+    def watched(queue, buf, host, dst_offset=0, **kw):
+        rt = core._runtime
+        if (rt is not None and buf.int_ptr == INPUT.get("ptr")
+                and rt.home.device.int_ptr == queue.device.int_ptr):
+            writes.append((phase["round"], phase["launch"], dst_offset, host.nbytes))
+        return real(queue, buf, host, dst_offset=dst_offset, **kw)
+    real_launch = core.Runtime.on_launch
+
+    def on_launch(self, *a):
+        phase["launch"] = True
+        try:
+            return real_launch(self, *a)
+        finally:
+            phase["launch"] = False
+    monkeypatch.setattr(raw, "enqueue_write_buffer", watched)
+    monkeypatch.setattr(core.Runtime, "on_launch", on_launch)
+    bare = [run_bare(upload_launch_read) for _ in range(3)]
+    with skmd_installed(pinned_copies="always") as rt:
+        import pyopencl as cl
+        got = []
+        for k in range(3):
+            phase["round"] = k
+            got.append(upload_launch_read(cl))
+        records = [r for r in rt.records if r.kernel == "triple"]
+    for b, g in zip(bare, got):
+        assert not mismatches(b, g)
+    assert all(len([n for n in r.shares.values() if n]) == 2 for r in records)
+    half = N * 4 // 2
+    first = [w for w in writes if w[0] == 0 and w[1]]
+    assert first and all(off + n <= half for _, _, off, n in first), \
+        "the first round's launch sends home its half from the host"
+    for k in (1, 2):
+        ahead = [w for w in writes if w[0] == k and not w[1]]
+        assert sorted((off, n) for _, _, off, n in ahead if off < half) and \
+            sum(n for _, _, off, n in ahead if off < half) == half, ahead
+        assert not [w for w in writes if w[0] == k and w[1]], \
+            "home's share was sent again by the launch"
+        assert not [w for w in ahead if w[2] + w[3] > half and w[2] < half], ahead
+    helper_half = [w for w in writes if w[1] and w[2] >= half]
+    assert not helper_half, f"a helper's half went home: {helper_half}"
 
 
 def test_helpers_start_before_home_receives_its_rows(monkeypatch, small_uploads_staged):
@@ -354,13 +409,15 @@ def play(cl, ctx, q, prg, ops):
     return seen
 
 
-@pytest.fixture(scope="module")
-def split_context():
-    """skmd installed, every launch split by the fractions the test draws."""
+@pytest.fixture(scope="module", params=["auto", "always"])
+def split_context(request):
+    """skmd installed, every launch split by the fractions the test draws; uploads
+    staged in host memory, and (``always``) chunked with home's expected share sent
+    home on the way."""
     import pyopencl as cl
 
     mp = pytest.MonkeyPatch()
-    tuned(mp, stage_min_bytes=0, pin_after_bytes=0)
+    tuned(mp, stage_min_bytes=0, pin_after_bytes=0, pipeline_min_bytes=0)
     draws = {"fractions": [0.5]}
 
     def shares(labels):
@@ -375,7 +432,7 @@ def split_context():
         draws["splits"] = draws.get("splits", 0) + (len(self.shares) > 1)
         return real_run(self)
     mp.setattr(executor.SplitRun, "run", counted)
-    with skmd_installed() as rt:
+    with skmd_installed(pinned_copies=request.param) as rt:
         ctx = cl.create_some_context(interactive=False)
         q = cl.CommandQueue(ctx)
         prg = cl.Program(ctx, SRC).build()
