@@ -12,7 +12,7 @@
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 #         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
-#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3
+#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -757,6 +757,17 @@ place3)
       --variant home:mode=inorder --variant eager:stage_uploads=0 $b
   done
   python3 benchmarks/placement_gain.py "$r" --size "$size" > "$r/placement.md" 2>&1 ;;
+place4)
+  # the copy pieces alone, then a vector add round step by step with skmd splitting
+  # (200 rounds first: helpers are built once the kernel has kept the GPU busy)
+  python3 -m skmd devices --remeasure --json > "$r/devices.json" 2> "$r/devices.err"
+  for k in 1 2; do
+    timeout 60 python3 benchmarks/placement_phases.py copies >> "$r/phases.jsonl" 2>> "$r/phases.err"
+    for w in plain home; do
+      timeout 60 python3 benchmarks/placement_phases.py $w >> "$r/phases.jsonl" 2>> "$r/phases.err"
+    done
+    timeout 90 python3 benchmarks/placement_phases.py skmd --warm 200 >> "$r/phases.jsonl" 2>> "$r/phases.err"
+  done ;;
 esac
 # the store's run log into its main file (a copy of the write-ahead log alone is
 # no database), then one file with the rest: the run logs are what explain reads

@@ -106,25 +106,22 @@ class BufferState:
 
         They go from the page-locked shadow straight to each device that needs
         them, when it needs them, instead of to home through pageable memory and
-        from there on to the helpers.  With ``home_queue`` (a GPU home, see
-        ``SKMD_PINNED_COPIES``) each chunk also leaves for home as soon as it is
-        in the shadow, overlapping the copy: home needs most uploads anyway, and
-        a helper still gets its bytes from the shadow.  ``home_ranges``: only
-        those go home (the share home's part of a split is expected to read).
+        on to the helpers.  With ``home_queue`` (a GPU home, ``SKMD_PINNED_COPIES``)
+        each chunk also leaves for home once in the shadow, overlapping the copy:
+        all of it, or only ``home_ranges`` (what home's share of a split is
+        expected to read); a helper still gets its bytes from the shadow.
         """
         with self.lock:
             self._settle()
             self.version += 1
             shadow = self._shadow()
-            if home_queue is not None:
-                copies.write_through(home_queue, app_buf, src, shadow, ranges=home_ranges)
-            else:
+            if home_queue is None:
                 copies.copy(shadow, src)
+            else:
+                copies.write_through(home_queue, app_buf, src, shadow, ranges=home_ranges)
+                self.home_part_v, self.home_part = self.version, IntervalSet(home_ranges or ())
             self.host_valid = IntervalSet([(0, self.size)])
             self.home_valid = home_queue is not None and home_ranges is None
-            if home_queue is not None and home_ranges is not None:
-                self.home_part_v = self.version
-                self.home_part = IntervalSet(home_ranges)
             if not self.home_valid:
                 mark_stale(self, app_buf)
 
@@ -372,10 +369,8 @@ def root_of(buf: MemObj) -> MemObj:
         except (cl.Error, AttributeError):
             parent = None
         root = parent if parent is not None else False
-        try:
+        with contextlib.suppress(AttributeError):
             buf._skmd_root = root
-        except AttributeError:
-            pass
     return buf if root is False else root
 
 
@@ -410,10 +405,8 @@ def state_of(buf: MemObj) -> BufferState:
         if st is None:
             st = BufferState(int(buf.size))
             _registry[ptr] = st
-    try:
+    with contextlib.suppress(AttributeError):
         buf._skmd_state = st
-    except AttributeError:
-        pass
     return st
 
 
@@ -431,10 +424,8 @@ def forget(buf: MemObj) -> None:
         st.views.clear()
         st.home_valid = True  # released: nothing will read it again
         _stale.pop(id(st), None)
-    try:
+    with contextlib.suppress(AttributeError):
         del buf._skmd_state
-    except AttributeError:
-        pass
 
 
 def note_written(buf: MemObj | None, from_host: int = 0) -> None:
