@@ -12,7 +12,7 @@
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 #         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
-#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4
+#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -768,6 +768,22 @@ place4)
     done
     timeout 90 python3 benchmarks/placement_phases.py skmd --warm 200 >> "$r/phases.jsonl" 2>> "$r/phases.err"
   done ;;
+x2place)
+  # two GPUs + the CPU: the memory-bound programs on every device, skmd (hill) against
+  # skmd whole on gpu0 with the same page-locked copies (home) and against uploads sent
+  # home at once (eager), same rounds; the compute-bound ones over the two GPUs
+  python3 -m skmd devices --remeasure --json > "$r/devices.json" 2> "$r/devices.err"
+  timeout 60 python3 benchmarks/placement_phases.py copies >> "$r/phases.jsonl" 2>> "$r/phases.err"
+  for b in blackscholes vectoradd boxmuller mersennetwister histogram matrixtranspose \
+           reduction scanlargearrays sobelfilter medianfilter aesencrypt aesdecrypt fdtd3d; do
+    bench place "" ${PLACE_SLOT:-24} --suite skmd --policy hill --repeat 200 --max-seconds 0.5 \
+      --variant home:mode=inorder --variant eager:stage_uploads=0 $b
+  done
+  for b in $COMPUTE; do
+    bench place gpu0,gpu1 ${COMPUTE_SLOT:-40} --suite skmd --policy hill --repeat 60 \
+      --max-seconds 0.5 --variant home:mode=inorder --variant eager:stage_uploads=0 $b
+  done
+  python3 benchmarks/placement_gain.py "$r" --size "$size" > "$r/placement.md" 2>&1 ;;
 esac
 # the store's run log into its main file (a copy of the write-ahead log alone is
 # no database), then one file with the rest: the run logs are what explain reads

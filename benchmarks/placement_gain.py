@@ -10,7 +10,8 @@ at once, as before placement).  Per program it writes:
   ratios with a 95 % confidence interval over rounds (same process, same rounds);
 * the physical bound: the program's bytes (inputs it uploads + outputs it reads
   back) over (the GPU's host link + the CPU device's host-memory bandwidth),
-  both from ``skmd devices``, and skmd's median time as a multiple of it.
+  both from ``skmd devices`` (every GPU's link, summed), and skmd's median time
+  as a multiple of it.
 
 Usage: python benchmarks/placement_gain.py FOLDER [--size paper] > FOLDER/placement.md
 """
@@ -67,12 +68,13 @@ def main(argv: list[str] | None = None) -> int:
     ns = ap.parse_args(argv)
     folder = Path(ns.folder)
     devs = json.loads((folder / "devices.json").read_text())
-    gpu = next((d for d in devs if d["type"] == "gpu"), devs[0])
-    cpu = next((d for d in devs if d["type"] == "cpu" and d is not gpu), None)
-    link = gpu["h2d_bps"]
+    gpus = [d for d in devs if d["type"] == "gpu"] or devs[:1]
+    cpu = next((d for d in devs if d["type"] == "cpu" and d not in gpus), None)
+    link = sum(g["h2d_bps"] for g in gpus)  # each GPU over its own link
     mem = (cpu["mem_gbps"] * 1e9) if cpu else 0.0
-    print(f"GPU host link {link / 1e9:.1f} GB/s ({gpu['label']}), CPU host memory "
-          f"{mem / 1e9:.1f} GB/s ({cpu['label'] if cpu else '-'}), from `skmd devices`\n")
+    print(f"GPU host links {link / 1e9:.1f} GB/s ({' + '.join(g['label'] for g in gpus)}), "
+          f"CPU host memory {mem / 1e9:.1f} GB/s ({cpu['label'] if cpu else '-'}), "
+          "from `skmd devices`\n")
     print("| program | kind | home ms | eager ms | skmd ms | skmd / home (95 % CI) "
           "| skmd / eager (95 % CI) | bytes MB | bound ms | skmd / bound |")
     print("|---|---|---|---|---|---|---|---|---|---|")
