@@ -43,17 +43,19 @@ class Placement:
         self.skips: dict[int, list[int]] = {}
         #: whether page-locked memory pays yet (chunked copies, staged uploads)
         self.pinning = PinRental(pin_after_bytes)
-        #: size -> the byte ranges home's share of the latest split launch read
-        #: from a staged upload of that size (the next such upload sends them home
-        #: while it is copied into host memory)
+        #: size -> the byte ranges home read of the latest staged upload of that size
+        #: (its share of a split, or all of it for a launch run whole): the next
+        #: such upload sends them home while it is copied into host memory
         self.shares: dict[int, list[tuple[int, int]]] = {}
 
     def read_whole(self, size: int) -> None:
-        """A staged upload of ``size`` bytes was read by a launch run whole on home."""
+        """A staged upload of ``size`` bytes was read by a launch run whole on home:
+        the next ones of that size go home whole on their way into host memory."""
         with self.lock:
             _, interval = self.skips.get(size, (0, 0))
             nxt = where_mod.backoff(interval, MAX_SKIP)
             self.skips[size] = [nxt, nxt]
+            self.shares[size] = [(0, size)]
 
     def read_split(self, size: int, home_read: list[tuple[int, int]]) -> None:
         """A staged upload of ``size`` bytes was read by a split launch whose home
@@ -64,7 +66,7 @@ class Placement:
 
     def home_share(self, size: int) -> list[tuple[int, int]] | None:
         """The ranges of an upload of ``size`` bytes that home is expected to read
-        (None: no split launch read one yet)."""
+        (None: no staged upload of that size was read yet)."""
         with self.lock:
             return self.shares.get(size)
 
@@ -120,15 +122,16 @@ def upload(rt: Any, queue: cl.CommandQueue, mem: Any, src: np.ndarray, graph: bo
 
     With ``through`` (a GPU home), chunks also leave for home as they arrive: in
     graph mode (``graph``) all of them, as graph batches need most uploads there;
-    otherwise the ranges home's share read from the latest upload of this size
-    that a split launch read, when there is one.  The rest moves only once a
-    launch reads the buffer.  Returns a completed event.
+    otherwise the ranges home read of the latest staged upload of this size
+    (all of it when a launch ran whole over it), when there is one.  The rest
+    moves only once a launch reads the buffer.  Returns a completed event.
     """
     if any_stale():  # buffers of earlier uploads the program dropped
         prune_stale()
     ahead = None if graph or not through else book(rt).home_share(src.nbytes)
-    bufmod.state_of(mem).stage_host(src, mem, queue if (graph and through) or ahead else None,
-                                     ahead or None)
+    whole = (graph and through) or ahead == [(0, src.nbytes)]
+    bufmod.state_of(mem).stage_host(src, mem, queue if whole or ahead else None,
+                                     None if whole else ahead or None)
     if graph:
         rt.graph.note_staged()
     evt = cl.UserEvent(queue.context)
