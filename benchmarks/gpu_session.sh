@@ -772,14 +772,15 @@ x2place)
   # two GPUs + the CPU: the memory-bound programs on every device, skmd (hill) against
   # skmd whole on gpu0 with the same page-locked copies (home) and against uploads sent
   # home at once (eager), same rounds; the compute-bound ones over the two GPUs
+  # (X2MEMORY, X2COMPUTE: the programs, when not all; X2COMPUTE="" runs none)
   python3 -m skmd devices --remeasure --json > "$r/devices.json" 2> "$r/devices.err"
   timeout 60 python3 benchmarks/placement_phases.py copies >> "$r/phases.jsonl" 2>> "$r/phases.err"
-  for b in blackscholes vectoradd boxmuller mersennetwister histogram matrixtranspose \
-           reduction scanlargearrays sobelfilter medianfilter aesencrypt aesdecrypt fdtd3d; do
+  for b in ${X2MEMORY:-blackscholes vectoradd boxmuller mersennetwister histogram matrixtranspose \
+           reduction scanlargearrays sobelfilter medianfilter aesencrypt aesdecrypt fdtd3d}; do
     bench place "" ${PLACE_SLOT:-24} --suite skmd --policy hill --repeat 200 --max-seconds 0.5 \
       --variant home:mode=inorder --variant eager:stage_uploads=0 $b
   done
-  for b in $COMPUTE; do
+  for b in ${X2COMPUTE-$COMPUTE}; do
     bench place gpu0,gpu1 ${COMPUTE_SLOT:-40} --suite skmd --policy hill --repeat 60 \
       --max-seconds 0.5 --variant home:mode=inorder --variant eager:stage_uploads=0 $b
   done
