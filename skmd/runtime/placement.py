@@ -15,6 +15,7 @@ range) are in :mod:`skmd.decide.locations`.
 """
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from typing import Any
@@ -71,9 +72,11 @@ class Placement:
             return self.shares.get(size)
 
     def ready_again(self) -> None:
-        """A kernel's helpers just got ready: every upload size is staged again."""
+        """A kernel's helpers just got ready: every upload size is staged again, with
+        nothing sent ahead (so that launches are priced from host memory)."""
         with self.lock:
             self.skips.clear()
+            self.shares.clear()
 
     def take(self, size: int) -> int:
         """Uploads of ``size`` still to send home at once, counting this one."""
@@ -132,6 +135,9 @@ def upload(rt: Any, queue: cl.CommandQueue, mem: Any, src: np.ndarray, graph: bo
     whole = (graph and through) or ahead == [(0, src.nbytes)]
     bufmod.state_of(mem).stage_host(src, mem, queue if whole or ahead else None,
                                      None if whole else ahead or None)
+    if whole and not graph:  # the next launch waited for all of it, as for a plain
+        with contextlib.suppress(AttributeError):  # upload (bufmod.note_written)
+            mem._skmd_uploaded = src.nbytes
     if graph:
         rt.graph.note_staged()
     evt = cl.UserEvent(queue.context)

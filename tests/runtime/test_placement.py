@@ -199,8 +199,6 @@ def test_an_upload_read_whole_last_time_goes_home_while_it_is_staged(monkeypatch
     memory, so no later launch waits for it (an H200 pair lost 2-12 % to that)."""
     from skmd.runtime import deciding
     tuned(monkeypatch, stage_min_bytes=0, pin_after_bytes=0, pipeline_min_bytes=0)
-    monkeypatch.setattr(deciding.Decider, "decide",
-                        lambda self, *a, **kw: Decision(reason="test: whole"))
     staged = []
     real = bufmod.BufferState.stage_host
 
@@ -208,12 +206,27 @@ def test_an_upload_read_whole_last_time_goes_home_while_it_is_staged(monkeypatch
         staged.append(self.size)
         return real(self, src, app, *rest)
     monkeypatch.setattr(bufmod.BufferState, "stage_host", counted)
+    from skmd.runtime import placement
+    fresh = []  # per launch: the input's bytes uploaded since the last decision
+    real_fresh = placement.fresh_uploads
+
+    def seen(args):
+        got = real_fresh(args)
+        fresh.append(got.get(0, 0))
+        return got
+    monkeypatch.setattr(placement, "fresh_uploads", seen)
+    monkeypatch.setattr(deciding.Decider, "decide", lambda self, entry, launch, s, ctx,
+                        args=None: (placement.fresh_uploads(args or {}),
+                                    Decision(reason="test: whole"))[1])
     writes, phase = watch_home_writes(monkeypatch)
     records = rounds_of_upload_launch_read(phase, 6)
     assert records and all(len([n for n in r.shares.values() if n]) <= 1 for r in records)
     assert staged.count(N * 4) >= 2, "a later upload was staged again"
     during = sorted({w[0] for w in writes if w[1]})
     assert during == [0], f"launches waited for their input to go home in rounds {during}"
+    # every upload after the first reached home before its launch, staged or not: the
+    # decision counts it as waited for, as it would a plain upload
+    assert fresh[1:] == [N * 4] * (len(fresh) - 1), fresh
 
 
 def test_helpers_start_before_home_receives_its_rows(monkeypatch, small_uploads_staged):
@@ -319,8 +332,10 @@ def test_staging_starts_afresh_once_a_kernels_helpers_are_ready():
     for _ in range(3):
         book.read_whole(4096)
     assert book.take(4096) > 0
+    assert book.home_share(4096) == [(0, 4096)]
     book.ready_again()
     assert book.take(4096) == 0
+    assert book.home_share(4096) is None
 
 
 @pytest.mark.parametrize("home_bps, short", [(1e12, True), (4e6, False)])
