@@ -65,6 +65,18 @@ place_twice() {
     done
   done
 }
+# place_suite DEVICES SLOT REPEAT PROGRAM...: skmd (hill) against skmd whole on the home
+# device with the same page-locked copies (home) and against uploads sent home at once
+# (eager), same rounds, one program per slot
+place_suite() {
+  local devices=$1 secs=$2 repeat=$3; shift 3
+  for b in "$@"; do
+    bench place "$devices" "$secs" --suite skmd --policy hill --repeat "$repeat" \
+      --max-seconds 0.5 --variant home:mode=inorder --variant eager:stage_uploads=0 "$b"
+  done
+}
+PLACE_PROGS="blackscholes vectoradd boxmuller mersennetwister histogram matrixtranspose
+  reduction scanlargearrays sobelfilter medianfilter aesencrypt aesdecrypt fdtd3d"
 graphs1gpu() {
   local tag=$1 secs=$2 variants=$3; shift 3
   for b in "$@"; do
@@ -612,12 +624,7 @@ place1)
   python3 -m skmd devices --remeasure --json > "$r/devices.json" 2> "$r/devices.err"
   # (matrixmultiplication and nbody left out: their single-device runs on the CPU
   # outlast any slot, gpu59)
-  for b in blackscholes vectoradd boxmuller mersennetwister histogram matrixtranspose \
-           reduction scanlargearrays sobelfilter medianfilter aesencrypt aesdecrypt fdtd3d \
-           binomialoption; do
-    bench place gpu0,cpu0 ${PLACE_SLOT:-26} --suite skmd --policy hill --repeat 200 --max-seconds 0.5 \
-      --variant home:mode=inorder --variant eager:stage_uploads=0 $b
-  done
+  place_suite gpu0,cpu0 "${PLACE_SLOT:-26}" 200 $PLACE_PROGS binomialoption
   python3 benchmarks/placement_gain.py "$r" --size "$size" > "$r/placement.md" 2>&1 ;;
 final1)
   # VAST streaming with pageable pieces through page-locked slots, and data that fits;
@@ -752,12 +759,7 @@ place3)
     [ -n "${OLD:-}" ] && PYTHONPATH=/tmp/site:$OLD timeout 60 python3 benchmarks/placement_phases.py \
       skmd | sed 's/"skmd"/"skmd@old"/' >> "$r/phases.jsonl" 2>> "$r/phases.err"
   done
-  for b in blackscholes vectoradd boxmuller mersennetwister histogram matrixtranspose \
-           reduction scanlargearrays sobelfilter medianfilter aesencrypt aesdecrypt fdtd3d \
-           binomialoption; do
-    bench place gpu0,cpu0 ${PLACE_SLOT:-24} --suite skmd --policy hill --repeat 200 --max-seconds 0.5 \
-      --variant home:mode=inorder --variant eager:stage_uploads=0 $b
-  done
+  place_suite gpu0,cpu0 "${PLACE_SLOT:-24}" 200 $PLACE_PROGS binomialoption
   python3 benchmarks/placement_gain.py "$r" --size "$size" > "$r/placement.md" 2>&1 ;;
 place4)
   # the copy pieces alone, then a vector add round step by step with skmd splitting
@@ -777,15 +779,8 @@ x2place)
   # (X2MEMORY, X2COMPUTE: the programs, when not all; X2COMPUTE="" runs none)
   python3 -m skmd devices --remeasure --json > "$r/devices.json" 2> "$r/devices.err"
   timeout 60 python3 benchmarks/placement_phases.py copies >> "$r/phases.jsonl" 2>> "$r/phases.err"
-  for b in ${X2MEMORY:-blackscholes vectoradd boxmuller mersennetwister histogram matrixtranspose \
-           reduction scanlargearrays sobelfilter medianfilter aesencrypt aesdecrypt fdtd3d}; do
-    bench place "" ${PLACE_SLOT:-24} --suite skmd --policy hill --repeat 200 --max-seconds 0.5 \
-      --variant home:mode=inorder --variant eager:stage_uploads=0 $b
-  done
-  for b in ${X2COMPUTE-$COMPUTE}; do
-    bench place gpu0,gpu1 ${COMPUTE_SLOT:-40} --suite skmd --policy hill --repeat 60 \
-      --max-seconds 0.5 --variant home:mode=inorder --variant eager:stage_uploads=0 $b
-  done
+  place_suite "" "${PLACE_SLOT:-24}" 200 ${X2MEMORY:-$PLACE_PROGS}
+  place_suite gpu0,gpu1 "${COMPUTE_SLOT:-40}" 60 ${X2COMPUTE-$COMPUTE}
   python3 benchmarks/placement_gain.py "$r" --size "$size" > "$r/placement.md" 2>&1 ;;
 esac
 # the store's run log into its main file (a copy of the write-ahead log alone is

@@ -92,24 +92,23 @@ def gaps(need: Iterable[Span], have: Iterable[Span]) -> list[Span]:
                 break
         if cur < hi:
             out.append((cur, hi))
-    merged: list[Span] = []
-    for lo, hi in out:
-        if merged and lo <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(hi, merged[-1][1]))
-        else:
-            merged.append((lo, hi))
-    return merged
+    return _merged(out)
 
 
 def within(lo: int, hi: int, ranges: Iterable[Span]) -> list[Span]:
     """The parts of ``[lo, hi)`` that ``ranges`` cover, in order."""
-    out = sorted((max(lo, a), min(hi, b)) for a, b in ranges if max(lo, a) < min(hi, b))
+    return _merged(sorted((max(lo, a), min(hi, b)) for a, b in ranges
+                          if max(lo, a) < min(hi, b)))
+
+
+def _merged(spans: list[Span]) -> list[Span]:
+    """Sorted ``spans`` with those that touch or overlap joined."""
     merged: list[Span] = []
-    for a, b in out:
-        if merged and a <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+    for lo, hi in spans:
+        if merged and lo <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(hi, merged[-1][1]))
         else:
-            merged.append((a, b))
+            merged.append((lo, hi))
     return merged
 
 

@@ -81,30 +81,14 @@ def upload_launch_read(cl):
 def test_helper_share_is_never_uploaded_to_home(monkeypatch, small_uploads_staged, aliases):
     """Home receives the first half of the input (its rows), never the helper's half;
     the helper receives only its half, or none when it reads host memory in place."""
-    from skmd.runtime import core, devices, raw
+    from skmd.runtime import devices
     if not aliases:
         monkeypatch.setattr(devices, "_aliases_host", lambda dev: False)
     split_as(monkeypatch, halves)
-    writes = []  # (to home?, during a launch?, offset, bytes)
-    real = raw.enqueue_write_buffer
-    phase = {"launch": False}
-
-    def watched(queue, buf, host, dst_offset=0, **kw):
-        rt = core._runtime  # None while the runtime is being made (its link probe)
-        home = rt is not None and rt.home.device.int_ptr == queue.device.int_ptr
-        if buf.int_ptr == INPUT.get("ptr") or not home:  # helpers get the input alone
-            writes.append((home, phase["launch"], dst_offset, host.nbytes))
-        return real(queue, buf, host, dst_offset=dst_offset, **kw)
-    real_launch = core.Runtime.on_launch
-
-    def on_launch(self, *a):
-        phase["launch"] = True
-        try:
-            return real_launch(self, *a)
-        finally:
-            phase["launch"] = False
-    monkeypatch.setattr(raw, "enqueue_write_buffer", watched)
-    monkeypatch.setattr(core.Runtime, "on_launch", on_launch)
+    # (to home?, during a launch?, offset, bytes); helpers get the input alone
+    writes, _ = watch_writes(monkeypatch, lambda buf, home, ph, off, n: (
+        (home, ph["launch"], off, n) if buf.int_ptr == INPUT.get("ptr") or not home
+        else None))
     bad, records = compare_with_and_without(upload_launch_read)
     assert not bad, bad
     (rec,) = [r for r in records if r.kernel == "triple"]
@@ -124,19 +108,20 @@ def test_helper_share_is_never_uploaded_to_home(monkeypatch, small_uploads_stage
     assert rec.bytes_moved.get(f"host->{next(iter(rec.shares))}", 0) <= half
 
 
-def watch_home_writes(monkeypatch) -> tuple[list, dict]:
-    """Writes of the input (:data:`INPUT`) to the home device, as (round, during a
-    launch?, offset, bytes); the caller sets ``phase["round"]``."""
+def watch_writes(monkeypatch, record) -> tuple[list, dict]:
+    """Buffer writes as ``record(buffer, to home?, phase, offset, bytes)`` gives them
+    (None: left out); ``phase`` says whether a launch runs, and the caller's round."""
     from skmd.runtime import core, raw
     writes: list = []
     real = raw.enqueue_write_buffer
     phase = {"launch": False, "round": 0}
 
     def watched(queue, buf, host, dst_offset=0, **kw):
-        rt = core._runtime
-        if (rt is not None and buf.int_ptr == INPUT.get("ptr")
-                and rt.home.device.int_ptr == queue.device.int_ptr):
-            writes.append((phase["round"], phase["launch"], dst_offset, host.nbytes))
+        rt = core._runtime  # None while the runtime is being made (its link probe)
+        home = rt is not None and rt.home.device.int_ptr == queue.device.int_ptr
+        got = record(buf, home, phase, dst_offset, host.nbytes)
+        if got is not None:
+            writes.append(got)
         return real(queue, buf, host, dst_offset=dst_offset, **kw)
     real_launch = core.Runtime.on_launch
 
@@ -149,6 +134,14 @@ def watch_home_writes(monkeypatch) -> tuple[list, dict]:
     monkeypatch.setattr(raw, "enqueue_write_buffer", watched)
     monkeypatch.setattr(core.Runtime, "on_launch", on_launch)
     return writes, phase
+
+
+def watch_home_writes(monkeypatch) -> tuple[list, dict]:
+    """Writes of the input (:data:`INPUT`) to the home device, as (round, during a
+    launch?, offset, bytes); the caller sets ``phase["round"]``."""
+    return watch_writes(monkeypatch, lambda buf, home, ph, off, n: (
+        (ph["round"], ph["launch"], off, n)
+        if home and buf.int_ptr == INPUT.get("ptr") else None))
 
 
 def rounds_of_upload_launch_read(phase: dict, rounds: int) -> list:
