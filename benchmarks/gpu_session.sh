@@ -12,7 +12,7 @@
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 #         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
-#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6
+#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -782,6 +782,10 @@ x2place)
   place_suite "" "${PLACE_SLOT:-24}" 200 ${X2MEMORY:-$PLACE_PROGS}
   place_suite gpu0,gpu1 "${COMPUTE_SLOT:-40}" 60 ${X2COMPUTE-$COMPUTE}
   python3 benchmarks/placement_gain.py "$r" --size "$size" > "$r/placement.md" 2>&1 ;;
+engine5)
+  # graph mode against program order on the three graphs that stayed under it (gpu99),
+  # with slots long enough for their batches to reach launching at once
+  graphs1gpu engine5 "${GRAPH_SLOT:-80}" "--variant order:mode=inorder" abe care gramian ;;
 esac
 # the store's run log into its main file (a copy of the write-ahead log alone is
 # no database), then one file with the rest: the run logs are what explain reads
