@@ -85,19 +85,6 @@ def on_helper(monkeypatch):
     return left
 
 
-@pytest.fixture
-def staged(monkeypatch):
-    """The sizes of the uploads graph mode kept on the host, in order."""
-    sizes = []
-    real = bufmod.BufferState.stage_host
-
-    def counted(self, src, app, *rest):
-        sizes.append(self.size)
-        return real(self, src, app, *rest)
-    monkeypatch.setattr(bufmod.BufferState, "stage_host", counted)
-    return sizes
-
-
 @pytest.mark.parametrize("mode", ["mkmd", "coarse"])
 def test_every_look_at_a_lazy_result_sees_a_bare_runs_bytes(on_helper, staged, mode):
     bad, records = compare_with_and_without(observations, mode=mode, policy="even")

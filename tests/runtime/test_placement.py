@@ -186,19 +186,13 @@ def test_home_s_expected_share_goes_home_while_the_upload_is_staged(monkeypatch,
 
 
 def test_an_upload_read_whole_last_time_goes_home_while_it_is_staged(monkeypatch,
-                                                                    small_uploads_staged):
+                                                                    small_uploads_staged,
+                                                                    staged):
     """A launch that ran whole over a staged upload had to wait for all of it to go
     home; the next staged upload of that size goes home on its way into host
     memory, so no later launch waits for it (an H200 pair lost 2-12 % to that)."""
     from skmd.runtime import deciding
     tuned(monkeypatch, stage_min_bytes=0, pin_after_bytes=0, pipeline_min_bytes=0)
-    staged = []
-    real = bufmod.BufferState.stage_host
-
-    def counted(self, src, app, *rest):
-        staged.append(self.size)
-        return real(self, src, app, *rest)
-    monkeypatch.setattr(bufmod.BufferState, "stage_host", counted)
     from skmd.runtime import placement
     fresh = []  # per launch: the input's bytes uploaded since the last decision
     real_fresh = placement.fresh_uploads
