@@ -68,6 +68,8 @@ class BufferState:
         #: (a launch sent home only what its share reads, :mod:`.placement`)
         self.home_part = IntervalSet()
         self.home_part_v = -1
+        #: (version, bytes) home received on the way of a staged upload, until a launch counts them
+        self.ahead = (-1, 0)
 
     def home_gaps(self) -> list[tuple[int, int]]:
         """What the home copy lacks of the current content."""
@@ -120,6 +122,7 @@ class BufferState:
             else:
                 copies.write_through(home_queue, app_buf, src, shadow, ranges=home_ranges)
                 self.home_part_v, self.home_part = self.version, IntervalSet(home_ranges or ())
+                self.ahead = (self.version, self.home_part.total if home_ranges else 0)
             self.host_valid = IntervalSet([(0, self.size)])
             self.home_valid = home_queue is not None and home_ranges is None
             if not self.home_valid:

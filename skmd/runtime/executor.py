@@ -202,6 +202,10 @@ class SplitRun:
         home's link)."""
         t = time.perf_counter()
         moved = placement.bring_home(self.rt, plans, home_runs, self.sync_queue, whole)
+        ahead = moved.pop("upload", 0)
+        if ahead:  # on home before the launch: bytes, no link time of its own
+            key = f"host->{self.home.label} with the upload"
+            self.record.bytes_moved[key] = self.record.bytes_moved.get(key, 0) + ahead
         if moved:
             self._piece(self.home.label, "h2d", t, time.perf_counter(), "sync",
                         sum(moved.values()))

@@ -176,7 +176,8 @@ def fresh_uploads(args: dict) -> dict[int, int]:
 
 def bring_home(rt: Any, plans: list, home_runs: bool, queue: cl.CommandQueue,
                whole: bool) -> dict[str, int]:
-    """Before a split launch: make the home copy hold what home needs; bytes by source.
+    """Before a split launch: make the home copy hold what home needs; bytes by source
+    (``"upload"``: home's share, sent while the upload was staged).
 
     ``whole``: a buffer the kernel writes comes home whole, since results merge
     into the home copy (before the helpers start: they may read it).  Else a
@@ -198,6 +199,9 @@ def bring_home(rt: Any, plans: list, home_runs: bool, queue: cl.CommandQueue,
             continue
         if st.staged_current():
             book(rt).read_split(st.size, bp.home_need if home_runs else [])
+            if st.ahead[0] == st.version:  # counted once, by the first launch to read it
+                moved["upload"] = moved.get("upload", 0) + st.ahead[1]
+                st.ahead = (-1, 0)
         if home_runs:
             n = send_home(st, bp.root, queue, bp.home_need)
             moved["host"] = moved.get("host", 0) + n

@@ -183,6 +183,12 @@ def test_home_s_expected_share_goes_home_while_the_upload_is_staged(monkeypatch,
         assert not [w for w in ahead if w[2] + w[3] > half and w[2] < half], ahead
     helper_half = [w for w in writes if w[1] and w[2] >= half]
     assert not helper_half, f"a helper's half went home: {helper_half}"
+    # explain shows what home received, and from where: at the launch, then with the upload
+    home = next(iter(records[0].shares))
+    assert records[0].bytes_moved.get(f"host->{home}") == half, records[0].bytes_moved
+    for r in records[1:]:
+        assert r.bytes_moved.get(f"host->{home} with the upload") == half, r.bytes_moved
+        assert not r.bytes_moved.get(f"host->{home}"), r.bytes_moved
 
 
 def test_an_upload_read_whole_last_time_goes_home_while_it_is_staged(monkeypatch,
