@@ -7,7 +7,8 @@ device, through skmd's own page-locked copies) and ``eager`` (uploads sent home
 at once, as before placement).  Per program it writes:
 
 * skmd (hill) over ``home`` and over ``eager``: the median of the per-round
-  ratios with a 95 % confidence interval over rounds (same process, same rounds);
+  ratios with its distribution-free 95 % confidence interval (same process, same
+  rounds; the median alone below six rounds);
 * the physical bound: the program's bytes (inputs it uploads + outputs it reads
   back) over (the GPU's host link + the CPU device's host-memory bandwidth),
   both from ``skmd devices`` (every GPU's link, summed), and skmd's median time
@@ -25,29 +26,15 @@ import sys
 from pathlib import Path
 
 COMPUTE = {"matrixmultiplication", "nbody", "binomialoption"}
-#: Student t quantiles (two-sided 95 %) for small numbers of rounds
-T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26,
-       10: 2.23, 15: 2.13, 20: 2.09, 30: 2.04}
-
-
-def t95(df: int) -> float:
-    keys = [k for k in sorted(T95) if k <= df]
-    return T95[keys[-1]] if keys else math.inf
-
-
-def ratio_ci(num: list[float], den: list[float]) -> tuple[float, float, float] | None:
-    """Median and 95 % interval of den/num per round (a speed-up of ``num`` over
-    ``den``), from the rounds both ran; the interval over log ratios."""
-    pairs = [(a, b) for a, b in zip(num, den) if a and b]
-    if not pairs:
+def ratio_ci(num: list[float], den: list[float]) -> tuple[float, list[float] | None, int] | None:
+    """Median of den/num per round (a speed-up of ``num`` over ``den``) over the
+    rounds both ran, the distribution-free 95 % interval of that median (the bench
+    tables' ``--ci``; None below six rounds) and the number of rounds."""
+    from skmd.bench.results import median_ci
+    ratios = [b / a for a, b in zip(num, den) if a and b]
+    if not ratios:
         return None
-    logs = [math.log(b / a) for a, b in pairs]
-    mid = statistics.median([b / a for a, b in pairs])
-    if len(logs) < 2:
-        return mid, mid, mid
-    m, sd = statistics.fmean(logs), statistics.stdev(logs)
-    h = t95(len(logs) - 1) * sd / math.sqrt(len(logs))
-    return mid, math.exp(m - h), math.exp(m + h)
+    return statistics.median(ratios), median_ci(ratios), len(ratios)
 
 
 def program_bytes(name: str, size: str) -> int:
@@ -75,8 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"GPU host links {link / 1e9:.1f} GB/s ({' + '.join(g['label'] for g in gpus)}), "
           f"CPU host memory {mem / 1e9:.1f} GB/s ({cpu['label'] if cpu else '-'}), "
           "from `skmd devices`\n")
-    print("| program | kind | home ms | eager ms | skmd ms | skmd / home (95 % CI) "
-          "| skmd / eager (95 % CI) | bytes MB | bound ms | skmd / bound |")
+    print("| program | kind | home ms | eager ms | skmd ms | skmd / home (95 % CI, rounds) "
+          "| skmd / eager (95 % CI, rounds) | bytes MB | bound ms | skmd / bound |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     gains: dict[str, list[float]] = {"memory": [], "compute": []}
     for f in sorted(folder.glob(f"{ns.prefix}_*.json")):
@@ -99,8 +86,11 @@ def main(argv: list[str] | None = None) -> int:
         def ms(x: float | None) -> str:
             return "-" if x is None else f"{x * 1e3:.1f}"
 
-        def ci(r: tuple[float, float, float] | None) -> str:
-            return "-" if r is None else f"{r[0]:.2f}x ({r[1]:.2f}-{r[2]:.2f})"
+        def ci(r: tuple[float, list[float] | None, int] | None) -> str:
+            if r is None:
+                return "-"
+            interval = f"{r[1][0]:.2f}-{r[1][1]:.2f}, " if r[1] else ""
+            return f"{r[0]:.2f}x ({interval}{r[2]})"
         frac = "-" if med["skmd"] is None or not nbytes else f"{med['skmd'] / bound:.2f}"
         print(f"| {name} | {kind} | {ms(med['home'])} | {ms(med['eager'])} | "
               f"{ms(med['skmd'])} | {ci(over_home)} | {ci(over_eager)} | "
