@@ -165,7 +165,7 @@ def test_home_s_expected_share_goes_home_while_the_upload_is_staged(monkeypatch,
     """Once a split launch has read an upload, the next upload of that size sends
     home the ranges home's share read while the bytes are copied into host memory:
     the launch then moves nothing, and the helper's half still never goes home."""
-    tuned(monkeypatch, stage_min_bytes=0, pin_after_bytes=0, pipeline_min_bytes=0)
+    tuned(monkeypatch, pipeline_min_bytes=0)  # (besides the fixture's)
     split_as(monkeypatch, halves)
     writes, phase = watch_home_writes(monkeypatch)
     records = rounds_of_upload_launch_read(phase, 3)
@@ -176,8 +176,8 @@ def test_home_s_expected_share_goes_home_while_the_upload_is_staged(monkeypatch,
         "the first round's launch sends home its half from the host"
     for k in (1, 2):
         ahead = [w for w in writes if w[0] == k and not w[1]]
-        assert sorted((off, n) for _, _, off, n in ahead if off < half) and \
-            sum(n for _, _, off, n in ahead if off < half) == half, ahead
+        home_rows = [n for _, _, off, n in ahead if off < half]
+        assert home_rows and sum(home_rows) == half, ahead
         assert not [w for w in writes if w[0] == k and w[1]], \
             "home's share was sent again by the launch"
         assert not [w for w in ahead if w[2] + w[3] > half and w[2] < half], ahead
@@ -196,21 +196,15 @@ def test_an_upload_read_whole_last_time_goes_home_while_it_is_staged(monkeypatch
                                                                     staged):
     """A launch that ran whole over a staged upload had to wait for all of it to go
     home; the next staged upload of that size goes home on its way into host
-    memory, so no later launch waits for it (an H200 pair lost 2-12 % to that)."""
-    from skmd.runtime import deciding
-    tuned(monkeypatch, stage_min_bytes=0, pin_after_bytes=0, pipeline_min_bytes=0)
-    from skmd.runtime import placement
+    memory, so no later launch waits for it."""
+    from skmd.runtime import deciding, placement
+    tuned(monkeypatch, pipeline_min_bytes=0)  # (besides the fixture's)
     fresh = []  # per launch: the input's bytes uploaded since the last decision
-    real_fresh = placement.fresh_uploads
 
-    def seen(args):
-        got = real_fresh(args)
-        fresh.append(got.get(0, 0))
-        return got
-    monkeypatch.setattr(placement, "fresh_uploads", seen)
-    monkeypatch.setattr(deciding.Decider, "decide", lambda self, entry, launch, s, ctx,
-                        args=None: (placement.fresh_uploads(args or {}),
-                                    Decision(reason="test: whole"))[1])
+    def whole(self, entry, launch, s, ctx, args=None):
+        fresh.append(placement.fresh_uploads(args or {}).get(0, 0))
+        return Decision(reason="test: whole")
+    monkeypatch.setattr(deciding.Decider, "decide", whole)
     writes, phase = watch_home_writes(monkeypatch)
     records = rounds_of_upload_launch_read(phase, 6)
     assert records and all(len([n for n in r.shares.values() if n]) <= 1 for r in records)
