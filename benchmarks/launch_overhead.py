@@ -101,14 +101,14 @@ def first_launch() -> dict[str, tuple[list[float], list[float]]]:
         for kind in (("plain", "first") if rnd % 2 == 0 else ("first", "plain")):
             store = tempfile.mkdtemp(prefix="skmd-first-launch-")
             try:
-                took, _, launches, err = run_once(kind, path, "ci", store, 300)
+                run = run_once(kind, path, "ci", store, 300)
             finally:
                 shutil.rmtree(store, ignore_errors=True)
-            if err is not None:
-                raise SystemExit(f"one_launch, {kind} run: {err}")
+            if run.error is not None:
+                raise SystemExit(f"one_launch, {kind} run: {run.error}")
             key = "plain" if kind == "plain" else "skmd"
-            out[key][0].append(took)
-            out[key][1].append(launches[0])
+            out[key][0].append(run.seconds)
+            out[key][1].append(run.launch_s[0])
     return out
 
 

@@ -81,8 +81,14 @@ def test_one_tiny_program_one_round_end_to_end(tmp_path, capsys) -> None:
     assert p["worst_launch"]["first"]["launch"] == "add #1"
     assert p["worst_launch"]["second"]["ratio"] > 0
     assert d["worst_launch"]["second"]["launch"] == "one_launch: add #1"
+    for kind in ("plain", "first", "second"):  # the phases add up to the process
+        phases = p["phases_s"][kind][0]
+        assert phases["launches"] > 0 and phases["exit"] > 0
+        assert sum(phases.values()) == pytest.approx(p["times_s"][kind][0], abs=0.05)
+    assert set(p["phase_extra_s"]["first"]) >= {"start", "exit", "process"}
     printed = capsys.readouterr().out
     assert "one_launch" in printed and "UNSEEN suite" in printed
+    assert "where the time goes" in printed
 
 
 def test_table_names_a_failed_program() -> None:
@@ -119,3 +125,26 @@ def test_plain_runs_get_the_home_device_whatever_platform_comes_first():
     home = next(d for d in machine["devices"] if d["label"] == machine["home"])
     assert dev.name.strip() == home["name"].strip()
     assert ctx_of(object.__new__(type("NoDevice", (), {"int_ptr": -1}))) is None
+
+
+def test_phases_split_a_process_at_its_stamps() -> None:
+    from skmd.bench.unseen.figures import PHASES, phases_of
+    stamps = {"imported": 10.5, "first": 10.75, "last": 11.0, "exit": 11.5}
+    got = phases_of(10.0, 12.0, stamps)
+    assert list(got) == list(PHASES)
+    assert got == pytest.approx({"start": 0.5, "setup": 0.25, "launches": 0.25,
+                                 "after": 0.5, "exit": 0.5})
+    no_launch = phases_of(10.0, 12.0, {"imported": 10.5, "exit": 11.5})
+    assert no_launch["setup"] == pytest.approx(1.0) and no_launch["launches"] == 0
+    assert phases_of(10.0, 12.0, {}) == {}
+
+
+def test_phase_extra_is_the_median_of_same_round_differences() -> None:
+    plain = [{"start": 0.1, "exit": 0.2}, {"start": 0.2, "exit": 0.2}, {"start": 0.1, "exit": 0.3}]
+    first = [{"start": 0.2, "exit": 0.2}, {"start": 0.25, "exit": 0.4}, {"start": 0.3, "exit": 0.3}]
+    p = ProgramResult("x", "ci", times_s={"plain": [1.0, 1.0, 1.0], "first": [1.1, 1.3, 1.2]},
+                      phases_s={"plain": plain, "first": first})
+    extra = p.phase_extra("first")
+    assert extra["start"] == pytest.approx(0.1) and extra["exit"] == pytest.approx(0.0)
+    assert extra["process"] == pytest.approx(0.2)
+    assert p.phase_extra("second") == {}

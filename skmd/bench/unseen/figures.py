@@ -20,6 +20,28 @@ RUNS = ("plain", "first", "second")
 #: a launch meets the criterion when skmd's time <= LAUNCH_FACTOR x plain + LAUNCH_ALLOW_S
 LAUNCH_FACTOR = 1.25
 LAUNCH_ALLOW_S = 1e-3
+#: a process's phases, in order, between the stamps the programs' ``launchlog`` writes:
+#: ``start`` from spawning to the program's own imports done (the interpreter, and
+#: under ``skmd run`` skmd's imports and ``install()``, which starts the drivers);
+#: ``setup`` to its first timed launch (plain: the drivers' start in
+#: ``create_some_context``; both: context, buffers, builds); ``launches`` its timed
+#: launches; ``after`` to the start of exit (read-backs, checks); ``exit`` the
+#: interpreter's exit (``atexit`` hooks, skmd's among them, and the drivers' teardown)
+PHASES = ("start", "setup", "launches", "after", "exit")
+
+
+def phases_of(spawned: float, gone: float, stamps: dict[str, float]) -> dict[str, float]:
+    """A process's seconds per phase (:data:`PHASES`) from the wall-clock times it
+    was spawned and reaped and the stamps it wrote; {} without the stamps.  A
+    program with no timed launch has ``launches`` 0 and its body in ``setup``."""
+    try:
+        imported, exited = stamps["imported"], stamps["exit"]
+    except KeyError:
+        return {}
+    first = stamps.get("first", exited)
+    last = stamps.get("last", first)
+    edges = (spawned, imported, first, last, exited, gone)
+    return {name: b - a for name, a, b in zip(PHASES, edges, edges[1:])}
 
 
 @dataclass
@@ -33,6 +55,9 @@ class ProgramResult:
     launch_labels: dict[str, list[str]] = field(default_factory=dict)
     #: run kind -> per timed round, the seconds of each launch (same order as the labels)
     launch_s: dict[str, list[list[float]]] = field(default_factory=lambda: {k: [] for k in RUNS})
+    #: run kind -> per timed round, seconds per phase (:func:`phases_of`)
+    phases_s: dict[str, list[dict[str, float]]] = field(
+        default_factory=lambda: {k: [] for k in RUNS})
     ok: bool = True
     message: str = ""
     rounds: int = 0
@@ -49,6 +74,21 @@ class ProgramResult:
         if not ratios:
             return None, None
         return statistics.median(ratios), median_ci(ratios)
+
+    def phase_extra(self, kind: str) -> dict[str, float]:
+        """Per phase, ``kind``'s seconds minus plain's in the same round, the median
+        over rounds: where a slower process loses its time; under ``process``, the
+        same for the whole process."""
+        rounds = list(zip(self.phases_s.get("plain", []), self.phases_s.get(kind, [])))
+        out = {}
+        for name in PHASES:
+            diffs = [s[name] - p[name] for p, s in rounds if name in p and name in s]
+            if diffs:
+                out[name] = statistics.median(diffs)
+        whole = [s - p for p, s in zip(self.times_s.get("plain", []), self.times_s.get(kind, []))]
+        if out and whole:
+            out["process"] = statistics.median(whole)
+        return out
 
     def worst_launch(self, kind: str) -> tuple[float | None, str | None]:
         """The largest :func:`launch_ratio` over the program's launches and which one."""
@@ -116,6 +156,7 @@ class UnseenReport(RunHeader):
                 worst, which = p.worst_launch(kind)
                 d.setdefault("speedup", {})[kind] = {"median": med, "ci95": ci}
                 d.setdefault("worst_launch", {})[kind] = {"ratio": worst, "launch": which}
+                d.setdefault("phase_extra_s", {})[kind] = p.phase_extra(kind)
         out["geomean_speedup"] = {k: self.geomean_speedup(k) for k in RUNS[1:]}
         out["worst_launch"] = {k: dict(zip(("ratio", "launch"), self.worst_launch(k)))
                                for k in RUNS[1:]}

@@ -27,10 +27,10 @@ import sys
 import tempfile
 import time
 from types import SimpleNamespace
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from skmd.bench.unseen import PROGRAMS, program_path
-from skmd.bench.unseen.figures import RUNS, ProgramResult, UnseenReport
+from skmd.bench.unseen.figures import RUNS, ProgramResult, UnseenReport, phases_of
 
 #: a run taking longer than this is stopped and its program FAILs
 DEFAULT_RUN_LIMIT_S = 900.0
@@ -55,12 +55,21 @@ def command_of(kind: str, path: str, size: str) -> list[str]:
     return [sys.executable, "-m", "skmd", "run", path, size]
 
 
+class Run(NamedTuple):
+    """What one process measured."""
+    seconds: float
+    labels: list[str]
+    launch_s: list[float]
+    #: its exit status and last lines, or None when it ran and checked correct
+    error: str | None
+    #: phase -> seconds (:func:`skmd.bench.unseen.figures.phases_of`)
+    phases: dict[str, float]
+
+
 def run_once(kind: str, path: str, size: str, store: str | None, limit_s: float,
-             plain_ctx: str | None = None
-             ) -> tuple[float, list[str], list[float], str | None]:
-    """One process: its seconds, its launches' labels and seconds, and an error
-    (its exit status and last lines) or None.  ``plain_ctx``: the plain run's
-    ``PYOPENCL_CTX`` (skmd's runs see their one virtual device whatever it is)."""
+             plain_ctx: str | None = None) -> Run:
+    """One process of ``kind``.  ``plain_ctx``: the plain run's ``PYOPENCL_CTX``
+    (skmd's runs see their one virtual device whatever it is)."""
     env = dict(os.environ)
     if kind == "plain" and plain_ctx:
         env["PYOPENCL_CTX"] = plain_ctx
@@ -72,23 +81,25 @@ def run_once(kind: str, path: str, size: str, store: str | None, limit_s: float,
             p for p in (_skmd_root(), env.get("PYTHONPATH")) if p)
         env["SKMD_PROFILE_DIR"] = store or ""
     try:
-        t0 = time.perf_counter()
+        spawned, t0 = time.time(), time.perf_counter()
         try:
             proc = subprocess.run(command_of(kind, path, size), env=env,
                                   stdin=subprocess.DEVNULL, capture_output=True,
                                   text=True, timeout=limit_s)
         except subprocess.TimeoutExpired:
-            return limit_s, [], [], f"still running after {limit_s:g} s: stopped"
-        elapsed = time.perf_counter() - t0
+            return Run(limit_s, [], [], f"still running after {limit_s:g} s: stopped", {})
+        elapsed, gone = time.perf_counter() - t0, time.time()
         if proc.returncode != 0:
             tail = " | ".join((proc.stderr or proc.stdout).strip().splitlines()[-3:])
-            return elapsed, [], [], f"exit status {proc.returncode}: {tail}"
+            return Run(elapsed, [], [], f"exit status {proc.returncode}: {tail}", {})
         try:
             with open(log, encoding="utf-8") as fh:
-                pairs = json.load(fh)
+                found = json.load(fh)
         except (OSError, ValueError):
-            pairs = []
-        return elapsed, [str(p[0]) for p in pairs], [float(p[1]) for p in pairs], None
+            found = {}
+        pairs = found.get("launches", [])
+        return Run(elapsed, [str(p[0]) for p in pairs], [float(p[1]) for p in pairs], None,
+                   phases_of(spawned, gone, found.get("stamps", {})))
     finally:
         os.unlink(log)
 
@@ -99,7 +110,7 @@ def bench_program(name: str, size: str, repeat: int, limit_s: float,
     """The warm-up run and ``repeat`` rounds of one program (fewer at the deadline)."""
     res = ProgramResult(name=name, size=size)
     path = program_path(name)
-    _, _, _, err = run_once("plain", path, size, None, limit_s, plain_ctx)
+    err = run_once("plain", path, size, None, limit_s, plain_ctx).error
     if err is not None:
         res.ok, res.message = False, f"plain warm-up run: {err}"
         return res
@@ -113,14 +124,14 @@ def bench_program(name: str, size: str, repeat: int, limit_s: float,
         store = tempfile.mkdtemp(prefix="skmd-unseen-store-")
         try:
             for kind in run_order(rnd):
-                took, labels, secs, err = run_once(kind, path, size, store, limit_s,
-                                                   plain_ctx)
-                if err is not None:
-                    res.ok, res.message = False, f"{kind} run, round {rnd}: {err}"
+                run = run_once(kind, path, size, store, limit_s, plain_ctx)
+                if run.error is not None:
+                    res.ok, res.message = False, f"{kind} run, round {rnd}: {run.error}"
                     return res
-                res.times_s[kind].append(took)
-                res.launch_labels[kind] = labels
-                res.launch_s[kind].append(secs)
+                res.times_s[kind].append(run.seconds)
+                res.launch_labels[kind] = run.labels
+                res.launch_s[kind].append(run.launch_s)
+                res.phases_s[kind].append(run.phases)
         finally:
             shutil.rmtree(store, ignore_errors=True)
         res.rounds = rnd

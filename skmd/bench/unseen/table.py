@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from skmd.bench.tables import format_ci, headline
-from skmd.bench.unseen.figures import (LAUNCH_ALLOW_S, LAUNCH_FACTOR, ProgramResult,
-                                       UnseenReport)
+from skmd.bench.unseen.figures import (LAUNCH_ALLOW_S, LAUNCH_FACTOR, PHASES,
+                                       ProgramResult, UnseenReport)
 
 _KINDS = (("first", "1st"), ("second", "2nd"))
 
@@ -71,8 +71,36 @@ def render_unseen(report: UnseenReport, console: Any = None) -> None:
         ratio, which = report.worst_launch(kind)
         if ratio is not None:
             console.print(f"worst launch of all, skmd {h} run: {ratio:.2f} ({which})")
+    _render_phases(report, console)
     for p in report.programs:
         if not p.ok:
             console.print(f"[red]FAIL[/red] {p.name}: {p.message}")
     for note in report.notes:
         console.print(f"note: {note}")
+
+
+def _ms(v: float | None) -> str:
+    return "–" if v is None else f"{v * 1e3:+.0f}"
+
+
+def _render_phases(report: UnseenReport, console: Any) -> None:
+    """Where skmd's processes spend their extra time, phase by phase."""
+    from rich.table import Table
+    rows = [p for p in report.programs if p.ok and not p.skipped
+            and any(p.phases_s.get(k) for k, _ in _KINDS)]
+    if not rows:
+        return
+    t = Table(title="where the time goes: skmd's seconds minus plain's per phase, ms, "
+                    "median of rounds (1st / 2nd run)")
+    t.add_column("program")
+    for name in (*PHASES, "process"):
+        t.add_column(name, justify="right")
+    for p in rows:
+        extra = {k: p.phase_extra(k) for k, _ in _KINDS}
+        t.add_row(p.name, *[" / ".join(_ms(extra[k].get(name)) for k, _ in _KINDS)
+                            for name in (*PHASES, "process")])
+    console.print(t)
+    console.print("start: spawn to the program's imports done (skmd run: with skmd's "
+                  "imports and install(), which starts the drivers); setup: to the first "
+                  "timed launch (plain: with the drivers' start); after: read-backs and "
+                  "checks; exit: atexit hooks and the drivers' teardown")

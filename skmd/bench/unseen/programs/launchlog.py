@@ -4,7 +4,10 @@ Nothing here knows about skmd: a program runs the same under plain ``python`` an
 under ``skmd run``.  Sizes: ``python prog.py [ci|paper]`` (or ``UNSEEN_SIZE``;
 default ``paper``).  When ``UNSEEN_LAUNCH_LOG`` names a file, the host time of every
 timed section (a launch and the ``queue.finish()`` after it) is written there as
-JSON at exit: ``[[label, seconds], ...]`` in launch order.
+JSON at exit: ``{"launches": [[label, seconds], ...], "stamps": {...}}``, the
+launches in order and the wall-clock times (``time.time()``) at which this module
+was imported, the first timed section began, the last one ended and the program
+exited, which place the process's time in its phases.
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ import numpy as np
 
 SIZES = ("ci", "paper")
 _times: list[tuple[str, float]] = []
+_stamps: dict[str, float] = {"imported": time.time()}
 
 
 def size() -> str:
@@ -41,12 +45,14 @@ class timed:
         self.label, self.queue = label, queue
 
     def __enter__(self) -> "timed":
+        _stamps.setdefault("first", time.time())
         self.t0 = time.perf_counter()
         return self
 
     def __exit__(self, *exc: Any) -> None:
         self.queue.finish()
         _times.append((self.label, time.perf_counter() - self.t0))
+        _stamps["last"] = time.time()
 
 
 def check(name: str, got: Any, want: Any, rtol: float = 1e-4, atol: float = 1e-5) -> None:
@@ -63,8 +69,9 @@ def check(name: str, got: Any, want: Any, rtol: float = 1e-4, atol: float = 1e-5
 def _write_log() -> None:
     path = os.environ.get("UNSEEN_LAUNCH_LOG")
     if path:
+        _stamps["exit"] = time.time()
         with open(path, "w", encoding="utf-8") as fh:
-            json.dump(_times, fh)
+            json.dump({"launches": _times, "stamps": _stamps}, fh)
 
 
 atexit.register(_write_log)
