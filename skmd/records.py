@@ -177,30 +177,38 @@ def record_json(rec: LaunchRecord) -> str:
     return _enc(rec.compact_dict())
 
 
-def whole_json(run_id: str, seq: int, kernel: str, program: str, global_size: Any,
-               local_size: Any, policy: str, mode: str, home: str, reason: str | None,
-               evt: Any, start_s: float, end_s: float) -> str:
-    """The run log's JSON of a launch run whole on ``home``: what
-    ``whole_record(...).compact_dict()`` encodes, written straight from the
-    launch's fields (a program's thousands of whole launches are written at its
-    exit, and building a record for each took most of that time)."""
-    host = max(end_s - start_s, 1e-9)
-    dev = _event_seconds(evt, True) if evt is not None else None
-    wall = host if dev is None else dev
+def whole_parts(run_id: str, kernel: str, program: str, global_size: Any, local_size: Any,
+                policy: str, mode: str, home: str, reason: str | None) -> tuple[str, str]:
+    """The text of a whole launch's JSON (:func:`whole_row`) that launches of one
+    kernel, shape and reason share: encoded once for a loop's thousands."""
     ls = "null" if local_size is None else _enc([int(x) for x in local_size])
-    text = (f'{{"run_id":{_enc(run_id)},"seq":{int(seq)},"kernel":{_enc(kernel)},'
+    head = (f'{{"run_id":{_enc(run_id)},"kernel":{_enc(kernel)},'
             f'"total_groups":0,"global_size":{_enc([int(x) for x in global_size])},'
             f'"local_size":{ls},"policy":{_enc(policy)},"mode":{_enc(mode)},'
             f'"shares":{{{_enc(home)}:0}},')
+    tail = ((f'"reason":{_enc(reason)},' if reason is not None else "")
+            + (f'"program":{_enc(program)},' if program else ""))
+    return head, tail
+
+
+def whole_row(parts: tuple[str, str], seq: int, home: str, evt: Any, start_s: float,
+              end_s: float) -> str:
+    """The run log's JSON of a launch run whole on ``home``: what
+    ``whole_record(...).compact_dict()`` encodes, written straight from the
+    launch's fields and the text it shares with its kernel's other launches
+    (:func:`whole_parts`): a program's thousands of whole launches are written at
+    its exit, and building a record for each took most of that time."""
+    host = repr(max(end_s - start_s, 1e-9))
+    dev = _event_seconds(evt, True) if evt is not None else None
+    head, tail = parts
+    text = f'{head}"seq":{int(seq)},'
     if dev is not None:
         text += f'"measured":{{{_enc(home)}:{dev!r}}},'
-    if wall != 0.0:
-        text += f'"wall_s":{wall!r},'
-    if reason is not None:
-        text += f'"reason":{_enc(reason)},'
-    if program:
-        text += f'"program":{_enc(program)},'
-    text += f'"start_s":{float(start_s)!r},"host_s":{host!r}'
+        if dev != 0.0:
+            text += f'"wall_s":{dev!r},'
+    else:
+        text += f'"wall_s":{host},'
+    text += f'{tail}"start_s":{float(start_s)!r},"host_s":{host}'
     if dev is not None:
         text += f',"device_s":{dev!r}'
     return text + "}"

@@ -14,7 +14,8 @@ from typing import Any
 import pyopencl as cl
 
 from skmd import config
-from skmd.records import LaunchRecord, record_json, settle_records, whole_json, whole_record
+from skmd.records import (LaunchRecord, record_json, settle_records, whole_parts,
+                           whole_record, whole_row)
 
 #: launches recorded in full per run; later ones are only counted
 MAX_RECORDS = 100_000
@@ -93,11 +94,18 @@ class Recorder:
             full, self._records = self._records, []
         settle_records(full)
         rows = [(r.run_id, int(r.seq), record_json(r)) for r in full]
+        parts: dict[tuple, tuple[str, str]] = {}  # what a loop's launches share
+        home, t0 = self.home_label, self.t0
         for seq, key, gsize, lsize, reason, pol, mode, evt, t_call, t_end in light:
-            name, program = _name_and_program(key)
-            rows.append((self.run_id, seq, whole_json(
-                self.run_id, seq, name, program, gsize, lsize, pol, mode,
-                self.home_label, reason, evt, t_call - self.t0, t_end - self.t0)))
+            same = (key, tuple(gsize), None if lsize is None else tuple(lsize), reason,
+                    pol, mode)
+            shared = parts.get(same)
+            if shared is None:
+                name, program = _name_and_program(key)
+                shared = parts[same] = whole_parts(self.run_id, name, program, gsize,
+                                                   lsize, pol, mode, home, reason)
+            rows.append((self.run_id, seq,
+                         whole_row(shared, seq, home, evt, t_call - t0, t_end - t0)))
         return rows
 
     def _from_light(self, t: tuple) -> LaunchRecord:
