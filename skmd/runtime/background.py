@@ -31,7 +31,7 @@ from typing import Any, Iterator
 from skmd.decide import DevicePrior
 from skmd.runtime import faults
 from skmd.runtime.devices import PhysicalDevice
-from skmd.runtime.kernels import KernelEntry, entry_of, program_source
+from skmd.runtime.kernels import KernelEntry, entry_of, program_key, program_source
 from skmd.tuning import Tuning
 
 #: the interpreter's thread switch interval while background jobs run beside the
@@ -220,11 +220,11 @@ class Background:
             prg = None
         start = self._starts.get(prg)
         if start is None:  # once per program: a kernel fetched anew each launch
-            found = self._program_of(kernel)  # would hash its source every time
+            key = None if prg is None else program_key(prg)  # hashed at its build
             start = self.rt.t0 + wait
-            if found is not None:
+            if key is not None:
                 from skmd.transform import diskcache
-                if diskcache.has(diskcache.program_key(*found)):
+                if diskcache.has(key):
                     start = 0.0
             if prg is not None:
                 self._starts[prg] = start

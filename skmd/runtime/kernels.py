@@ -16,24 +16,36 @@ from skmd import transform
 from skmd.digest import sha256_hex
 from skmd.runtime import raw
 
-#: program int_ptr -> (source, options, the _Program kept alive so the pointer stays unique)
-_programs: dict[int, tuple[str, str, Any]] = {}
+#: program int_ptr -> (source, options, the _Program kept alive so the pointer stays
+#: unique, the key its analysis is kept under on disk)
+_programs: dict[int, tuple[str, str, Any, str]] = {}
 _programs_lock = threading.Lock()
 
 
 def record_program(prg: Any, source: str | bytes, options: str) -> None:
+    """Keep a program the application built.  Its analysis key (a hash of its source
+    and options) is worked out here, beside the build's milliseconds, rather than by
+    its kernels' first launches (a third of a millisecond per program)."""
     if isinstance(source, bytes):
         try:
             source = source.decode()
         except UnicodeDecodeError:
             return
+    from skmd.transform import diskcache
+    key = diskcache.program_key(source, options)
     with _programs_lock:
-        _programs[prg.int_ptr] = (source, options, prg)
+        _programs[prg.int_ptr] = (source, options, prg, key)
 
 
 def program_source(prg_ptr: int) -> tuple[str, str] | None:
     hit = _programs.get(prg_ptr)
     return None if hit is None else (hit[0], hit[1])
+
+
+def program_key(prg_ptr: int) -> str | None:
+    """The on-disk analysis key of a program the application built, or None."""
+    hit = _programs.get(prg_ptr)
+    return None if hit is None else hit[3]
 
 
 # One recorded argument: (how it was set, value...). Replayed with the same call.

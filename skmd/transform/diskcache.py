@@ -7,6 +7,7 @@ handed in (:func:`use_folder`, by the runtime from ``SKMD_PROFILE_DIR``).
 """
 from __future__ import annotations
 
+import functools
 import os
 import pickle
 import shlex
@@ -62,11 +63,17 @@ def _path(key: str) -> Path | None:
 def normalise_options(options: str | Sequence[str]) -> tuple[str, ...]:
     """Build options as separate words, however the program passed them."""
     if isinstance(options, str):
-        return tuple(shlex.split(options))
+        return _words(options)
     out: list[str] = []
     for o in options:
-        out.extend(shlex.split(str(o)))
+        out.extend(_words(str(o)))
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=256)
+def _words(text: str) -> tuple[str, ...]:
+    """``shlex.split``, kept: a program's builds pass the same options again and again."""
+    return tuple(shlex.split(text))
 
 
 def program_key(source: str, options: str | Sequence[str]) -> str:
