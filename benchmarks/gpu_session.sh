@@ -12,7 +12,7 @@
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 #         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
-#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5
+#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5 | sections1
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -675,6 +675,18 @@ unseen4)
       saxpy_loop|dot_reduction|scan) s=40 ;; *) s=32 ;;
     esac
     bench unseen "" $s --suite unseen --repeat 6 --max-seconds 28 $b
+  done ;;
+sections1)
+  # where timed launches spend their time (benchmarks/section_profile.py): each program
+  # plain on skmd's home device, then under skmd on an empty store and again on it
+  ctx=$(python3 -c "from skmd.bench.unseen.processes import machine_of; print(machine_of()[1])" 2>/dev/null)
+  for b in ${SECTIONS:-matmul_naive scan dot_reduction one_launch elementwise}; do
+    st=$(mktemp -d)
+    PYOPENCL_CTX=$ctx timeout 120 python3 benchmarks/section_profile.py "$b" --way plain > "$r/sections_${b}_plain.txt" 2>&1
+    for k in 1 2; do
+      SKMD_PROFILE_DIR=$st timeout 120 python3 benchmarks/section_profile.py "$b" --way skmd > "$r/sections_${b}_$k.txt" 2>&1
+    done
+    rm -rf "$st"
   done ;;
 cost2)
   # a program's start phase by phase (benchmarks/install_cost.py), against the checkout
