@@ -26,6 +26,10 @@ class LinkBook:
         #: helpers' link speeds as their transfers measured them in place
         self.rates = rates
         self._probed: dict[str, tuple[float, float]] = {}
+        #: the kinds of host memory (page-locked or not) the store held no home link
+        #: figure for when asked: it gains one only from this process's probe, which
+        #: keeps it here too
+        self._home_not_stored: set[bool] = set()
         #: ``SKMD_LEARN_LINKS``: take the figures measured in place over the probe's
         #: (the runtime keeps it as the settings in force say)
         self.learn = learn
@@ -54,10 +58,14 @@ class LinkBook:
         try:
             from skmd.runtime import staging
             p = staging.pool()
-            got = store.get_link(self.home.fingerprint, pinned=bool(p and p.pinned))
+            pinned = bool(p and p.pinned)
+            if pinned in self._home_not_stored:  # (else a read of the store per launch)
+                return None
+            got = store.get_link(self.home.fingerprint, pinned=pinned)
         except Exception:
             return None
         if got is None:
+            self._home_not_stored.add(pinned)
             return None
         hit = self._probed["home:" + self.home.label] = (float(got.h2d_bps),
                                                          float(got.d2h_bps))

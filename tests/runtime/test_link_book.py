@@ -67,3 +67,25 @@ def test_a_helper_read_back_by_mapping_is_probed_that_way(monkeypatch) -> None:
     book.link(gpu1)
     book.link(cpu)
     assert asked == {"cpu0": False, "gpu1": False, "cpu1": True}
+
+
+def test_a_home_link_the_store_lacks_is_asked_for_once_per_kind_of_memory(monkeypatch) -> None:
+    """A launch prices its uploads with the home link when known; while it is not,
+    the store is not read again on every launch, and the probe's figure counts."""
+    from skmd.runtime import staging
+    asked = []
+
+    class Store:
+        def get_link(self, fingerprint, pinned):
+            asked.append(pinned)
+            return None
+    book, _, (home, _, _) = _book(monkeypatch)
+    home.fingerprint = "fp"
+    book.rt = SimpleNamespace(store=Store())
+    pool = SimpleNamespace(pinned=False)
+    monkeypatch.setattr(staging, "pool", lambda: pool)
+    assert book.home_link_known() is None and book.home_link_known() is None
+    assert asked == [False]
+    pool.pinned = True  # page-locked copies now: their figure is another row
+    assert book.home_link_known() is None and asked == [False, True]
+    assert book.home_link() == (20e9, 20e9) and book.home_link_known() == (20e9, 20e9)
