@@ -12,6 +12,7 @@ import pyopencl as cl
 from pyopencl import _cl
 
 from skmd.digest import sha256_hex
+from skmd.runtime import warm_start
 
 
 @dataclass(eq=False)
@@ -252,6 +253,7 @@ def discover() -> tuple[list[PhysicalDevice], list[LeftOut]]:
     out: list[PhysicalDevice] = []
     left: list[LeftOut] = []
     counts: dict[str, int] = {}
+    warm_start.wait()  # (skmd run may have begun the drivers' start in a thread)
     try:
         platforms = _cl.get_platforms()
     except cl.Error:
