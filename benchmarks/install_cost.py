@@ -11,7 +11,7 @@ phase and its median extra over plain in the same round (95 % confidence interva
 
 Ways: ``plain``; ``skmd`` (the program calls ``skmd.install()``); ``run`` (``python -m
 skmd run prog.py``: the command line's own start counts in "interpreter start");
-``--old DIR`` adds skmd from another checkout (before / after).  Whole-process noise
+``--old DIR`` adds both skmd ways from another checkout (before / after).  Whole-process noise
 (a GPU driver's start varies by tens of milliseconds) is shared by every phase.
 """
 from __future__ import annotations
@@ -35,7 +35,7 @@ marks = [time.monotonic()]
 import numpy as np
 import pyopencl as cl
 marks.append(time.monotonic())
-if sys.argv[1] not in ("plain", "run"):  # skmd run installed it before the program
+if sys.argv[1] != "plain" and not sys.argv[1].startswith("run"):  # skmd run installed it
     import skmd
     skmd.install()
 marks.append(time.monotonic())
@@ -68,6 +68,7 @@ def main() -> int:
     if ns.old:
         ways["skmd@old"] = {"PYTHONPATH": os.pathsep.join(
             p for p in (os.path.abspath(ns.old), pp) if p)}
+        ways["run@old"] = dict(ways["skmd@old"])
     store = tempfile.mkdtemp(prefix="skmd-install-cost-")
     prog = os.path.join(store, "start.py")
     with open(prog, "w") as fh:
@@ -77,7 +78,7 @@ def main() -> int:
         env = dict(os.environ, SKMD_PROFILE_DIR=store, **ways[name])
         t0 = time.monotonic()  # the same clock as the child's (CLOCK_MONOTONIC)
         cmd = ([sys.executable, "-W", "ignore", "-m", "skmd", "run", prog, name]
-               if name == "run" else [sys.executable, "-W", "ignore", prog, name])
+               if name.startswith("run") else [sys.executable, "-W", "ignore", prog, name])
         out = subprocess.run(cmd, env=env,
                              capture_output=True, text=True, check=True, timeout=120)
         t1 = time.monotonic()
