@@ -14,10 +14,7 @@ the two never run at once.
 """
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import glob
-import importlib.util
 import os
 import threading
 
@@ -27,6 +24,7 @@ _thread: threading.Thread | None = None
 def loader_path() -> tuple[str, str | None] | None:
     """The ICD loader pyopencl loads and pyopencl's folder when it is its wheel's own
     (beside its extension), else the system's loader and None; None when none is found."""
+    import importlib.util  # (here: every install() imports this module, few call this)
     try:
         spec = importlib.util.find_spec("pyopencl")
     except (ImportError, ValueError):
@@ -35,6 +33,7 @@ def loader_path() -> tuple[str, str | None] | None:
         found = sorted(glob.glob(os.path.join(folder, ".libs", "libOpenCL*.so*")))
         if found:
             return found[0], folder
+    import ctypes.util
     found = ctypes.util.find_library("OpenCL")
     return None if found is None else (found, None)
 
@@ -72,6 +71,7 @@ def shipped_drivers(home: str | None) -> list[str]:
 
 
 def _start(path: str, drivers: list[str]) -> None:
+    import ctypes
     try:
         for d in drivers:  # a driver that cannot be loaded here stops the warm start:
             ctypes.CDLL(d)  # the loader must not remember it as missing
