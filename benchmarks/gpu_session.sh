@@ -12,7 +12,7 @@
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 #         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
-#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5 | sections1 | cost4 | cost5 | start1
+#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5 | sections1 | cost4 | cost5 | start1 | styles1
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -741,6 +741,13 @@ start1)
   # the drivers' start step by step, with and without skmd run's warm start
   timeout 200 python3 benchmarks/driver_start.py --rounds 15 --json "$r/driver_start.json" \
     > "$r/driver_start.txt" 2>&1 || echo "exit $?" >> "$r/driver_start.txt" ;;
+styles1)
+  # skmd's extra per synchronised launch, per style of launch, in turns with skmd taken
+  # out in one process: every device, then the GPU alone
+  timeout 200 python3 -W ignore benchmarks/launch_styles.py --json "$r/styles.json" \
+    > "$r/styles.txt" 2>&1 || echo "exit $?" >> "$r/styles.txt"
+  SKMD_DEVICES=gpu0 timeout 200 python3 -W ignore benchmarks/launch_styles.py \
+    --json "$r/styles_gpu0.json" > "$r/styles_gpu0.txt" 2>&1 || echo "exit $?" >> "$r/styles_gpu0.txt" ;;
 stream2)
   # VAST streaming with the interpreter's switch interval at 5 ms (Python's default)
   # and at 0.2 ms, in turns: do the copy threads wait for the lock between slots?
