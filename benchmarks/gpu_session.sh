@@ -24,6 +24,10 @@ python3 -c "import pyopencl" 2>/dev/null ||
 # process would otherwise compile pyopencl's and skmd's sources, 0.4 s of a run)
 python3 -m compileall -q /tmp/site skmd > /dev/null 2>&1
 export PYTHONPATH=/tmp/site:$PWD PYTHONUNBUFFERED=1 COLUMNS=200
+# every dependency skmd declares must import, or the figures are not skmd's (without
+# libclang no kernel is analysed, so none is ever split)
+python3 -c "import pyopencl, clang.cindex, mako, sklearn, networkx, llvmlite, platformdirs" ||
+  { echo "a dependency is missing on this machine: bring its wheel in .whl/" >&2; exit 3; }
 [ -e /etc/OpenCL/vendors/nvidia.icd ] || echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
 export SKMD_PROFILE_DIR=$out/r/prof POCL_MEMORY_LIMIT=96
 r=$out/r
