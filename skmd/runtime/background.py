@@ -31,7 +31,8 @@ from typing import Any, Iterator
 from skmd.decide import DevicePrior
 from skmd.runtime import faults
 from skmd.runtime.devices import PhysicalDevice
-from skmd.runtime.kernels import KernelEntry, entry_of, program_key, program_source
+from skmd.runtime.kernels import (KernelEntry, entry_of, function_of, program_key,
+                                  program_source)
 from skmd.tuning import Tuning
 
 #: the interpreter's thread switch interval while background jobs run beside the
@@ -74,6 +75,9 @@ class Background:
         self._analysed: set[tuple[str, str]] = set()
         #: per program (by handle): when its kernels' analysis may start
         self._starts: dict[Any, float] = {}
+        #: (program handle, function name) -> the stand-in every kernel object of that
+        #: function runs under until its analysis is done (one analysis for them all)
+        self._stands: dict[tuple[int, str], KernelEntry] = {}
         #: jobs now inside an OpenCL driver (builds, measurements): waited for at exit
         self._in_driver = 0
         self._driver_idle = threading.Condition(self._lock)
@@ -186,25 +190,39 @@ class Background:
             return entry_of(kernel)
         stand = getattr(kernel, "_skmd_pending", None)
         if stand is None:
-            name = kernel.function_name
-            stand = KernelEntry(name=name, key=f"pending:{name}", source=None, options="",
-                                analysis=None, partition_source=None,
-                                reason="kernel analysis under way (off the launch path): "
-                                       "whole meanwhile", num_args=kernel.num_args)
+            # one stand-in, and one analysis, for every kernel object of a function
+            fn = function_of(kernel)
+            stand = None if fn is None else self._stands.get(fn)
+            if stand is None:
+                stand = self._stand_in(kernel)
+                if fn is not None:
+                    with self._lock:
+                        stand = self._stands.setdefault(fn, stand)
             try:
                 kernel._skmd_pending = stand
             except AttributeError:  # nowhere to keep it: analyse here, as without a thread
                 return entry_of(kernel)
-            stand.analyse_from = self._analysis_start(kernel)
-            if stand.analyse_from:
-                stand.reason = (f"not analysed while the run is under "
-                                f"{self.tuning.analyse_after_s:g} s old (a shorter one "
-                                "never gains from a split): whole")
         if stand.analyse_from is not None and time.perf_counter() >= stand.analyse_from:
-            stand.analyse_from = None
-            stand.reason = "kernel analysis under way (off the launch path): whole meanwhile"
             with self._lock:
+                if stand.analyse_from is None:  # another thread's launch started it
+                    return stand
+                stand.analyse_from = None
+                stand.reason = ("kernel analysis under way (off the launch path): "
+                                "whole meanwhile")
                 self._analyses.append(self._workers.submit(self._analyse, kernel))
+        return stand
+
+    def _stand_in(self, kernel: Any) -> KernelEntry:
+        name = kernel.function_name
+        stand = KernelEntry(name=name, key=f"pending:{name}", source=None, options="",
+                            analysis=None, partition_source=None,
+                            reason="kernel analysis under way (off the launch path): "
+                                   "whole meanwhile", num_args=kernel.num_args)
+        stand.analyse_from = self._analysis_start(kernel)
+        if stand.analyse_from:
+            stand.reason = (f"not analysed while the run is under "
+                            f"{self.tuning.analyse_after_s:g} s old (a shorter one "
+                            "never gains from a split): whole")
         return stand
 
     def _analysis_start(self, kernel: Any) -> float:
@@ -237,6 +255,8 @@ class Background:
         keeps no driver busy beside the program, nor exit waiting for a build."""
         if self.stopping:
             return
+        from skmd.transform import frontend
+        frontend.preload()  # (the program's thread runs on while libclang loads)
         entry_of(kernel)
         found = self._program_of(kernel)
         if found is not None:

@@ -17,8 +17,9 @@ from skmd.digest import sha256_hex
 from skmd.runtime import raw
 
 #: program int_ptr -> (source, options, the _Program kept alive so the pointer stays
-#: unique, the key its analysis is kept under on disk)
-_programs: dict[int, tuple[str, str, Any, str]] = {}
+#: unique, the key its analysis is kept under on disk, what is kept per kernel name:
+#: see :func:`shared`)
+_programs: dict[int, tuple[str, str, Any, str, dict[Any, Any]]] = {}
 _programs_lock = threading.Lock()
 
 
@@ -34,7 +35,7 @@ def record_program(prg: Any, source: str | bytes, options: str) -> None:
     from skmd.transform import diskcache
     key = diskcache.program_key(source, options)
     with _programs_lock:
-        _programs[prg.int_ptr] = (source, options, prg, key)
+        _programs[prg.int_ptr] = (source, options, prg, key, {})
 
 
 def program_source(prg_ptr: int) -> tuple[str, str] | None:
@@ -175,10 +176,40 @@ def _group_limits(kernel: cl.Kernel) -> dict[str, Any]:
         return {}
 
 
+def function_of(kernel: cl.Kernel) -> tuple[int, str] | None:
+    """(program pointer, function name) of a kernel whose program skmd recorded."""
+    try:
+        ptr = kernel.program.int_ptr
+        return (ptr, kernel.function_name) if ptr in _programs else None
+    except Exception:  # a kernel pyopencl cannot tell these for
+        return None
+
+
+def shared(kernel: cl.Kernel, make: Callable[[], "KernelEntry"]) -> "KernelEntry":
+    """The entry every kernel object of ``kernel``'s function shares (made by
+    ``make`` once); ``make()`` itself where its program was not recorded.
+
+    pyopencl's canonical ``prg.name(queue, ...)`` makes a new kernel object at each
+    launch (the function's name looked up on the program): without this each one
+    would be analysed, described and decided afresh, a tenth of a millisecond or
+    more per launch on a GPU host.
+    """
+    fn = function_of(kernel)
+    if fn is None:
+        return make()
+    kept = _programs[fn[0]][4]
+    hit = kept.get(fn[1])
+    if hit is None:
+        made = make()  # (an analysis: not under a lock other kernels wait on)
+        with _programs_lock:
+            hit = kept.setdefault(fn[1], made)
+    return hit
+
+
 def entry_of(kernel: cl.Kernel) -> KernelEntry:
     e = getattr(kernel, "_skmd_entry", None)
     if e is None:
-        e = make_entry(kernel)
+        e = shared(kernel, lambda: make_entry(kernel))
         try:
             kernel._skmd_entry = e
         except AttributeError:

@@ -230,6 +230,56 @@ def test_a_new_kernel_object_of_an_analysed_program_is_not_analysed_again():
         assert rt.background.entry(other).key.startswith("pending:")
 
 
+
+def test_kernel_objects_of_one_function_share_one_stand_in_one_analysis_one_entry(
+        monkeypatch):
+    """``prg.spin(queue, ...)`` at every launch makes a new kernel object each time:
+    they run under one stand-in, start one analysis, and then share one entry, so
+    a launch shape decided once stays decided for the next object."""
+    import pyopencl as cl
+    from skmd.runtime import kernels
+    made = []
+    real = kernels.make_entry
+    monkeypatch.setattr(kernels, "make_entry", lambda k: made.append(k) or real(k))
+    submitted = []
+    with skmd_installed(policy="even", background=True) as rt:
+        real_submit = rt.background._workers.submit
+        monkeypatch.setattr(rt.background._workers, "submit",
+                            lambda fn, *a: submitted.append(fn.__name__) or real_submit(fn, *a))
+        ctx = cl.create_some_context(interactive=False)
+        prg = cl.Program(ctx, SPIN).build()
+        stands = {id(rt.background.entry(cl.Kernel(prg, "spin"))) for _ in range(5)}
+        assert len(stands) == 1
+        rt.background.settle(120)
+        assert submitted.count("_analyse") == 1
+        entries = [rt.background.entry(cl.Kernel(prg, "spin")) for _ in range(5)]
+        assert all(e is entries[0] for e in entries) and entries[0].analysis is not None
+        assert len(made) == 1
+
+
+def test_a_function_launched_through_new_kernel_objects_is_decided_once(monkeypatch):
+    import pyopencl as cl
+    from skmd.runtime import deciding
+    decided = []
+    real = deciding.Decider.decide
+    monkeypatch.setattr(deciding.Decider, "decide",
+                        lambda self, *a, **k: decided.append(1) or real(self, *a, **k))
+    with skmd_installed(policy="even", background=False, min_split_us=1e6):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        a = np.arange(N, dtype=np.float32)
+        mf = cl.mem_flags
+        A = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=a)
+        B = cl.Buffer(ctx, mf.READ_WRITE, a.nbytes)
+        prg = cl.Program(ctx, SPIN).build()
+        for _ in range(6):
+            cl.Kernel(prg, "spin")(q, (N,), (64,), A, B)
+            q.finish()
+        out = np.empty_like(a)
+        cl.enqueue_copy(q, out, B)
+    assert 1 <= len(decided) <= 2, decided  # the first launch, then one decision kept
+
+
 TINY = "__kernel void tiny(__global float *a) { a[get_global_id(0)] += 1.0f; }"
 
 
