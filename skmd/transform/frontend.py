@@ -19,6 +19,24 @@ MAIN_FILE = "skmd_program.cl"
 _lib = None
 
 
+def preload() -> None:
+    """Load libclang without holding the interpreter's lock.
+
+    ctypes opens a library with the lock held, and libclang is 80 MB: 4 ms from a
+    warm page cache, far more from disk, during which a program's thread cannot run
+    a line of Python.  Opened first through libc's own ``dlopen`` (a foreign call,
+    which ctypes makes without the lock), it is found loaded when ``clang.cindex``
+    opens it.  Any failure leaves the opening to ``clang.cindex``, as before."""
+    try:
+        path = ci.conf.get_filename()
+        libc = ctypes.CDLL(None)
+        libc.dlopen.restype = ctypes.c_void_p
+        libc.dlopen.argtypes = [ctypes.c_char_p, ctypes.c_int]
+        libc.dlopen(os.fsencode(path), os.RTLD_NOW | os.RTLD_LOCAL)
+    except Exception:  # noqa: BLE001 - a head start only
+        pass
+
+
 def _clang():
     """Bind the extra C entry points once (they exist in libclang >= 17)."""
     global _lib
