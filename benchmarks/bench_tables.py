@@ -15,6 +15,7 @@ kernels in program order through skmd).
 """
 from __future__ import annotations
 
+import gzip
 import json
 import math
 import sys
@@ -88,7 +89,8 @@ def main(paths: list[str], ci: bool = False) -> None:
     present: list[tuple[str, str]] = []
     variants: dict[str, str] = {}  # variant key -> its base's key
     for p in paths:
-        d = json.load(open(p))
+        with (gzip.open(p, "rt") if p.endswith(".gz") else open(p)) as fh:
+            d = json.load(fh)
         for b in d["benchmarks"]:
             cfg = b["configs"]
             fast = cfg.get(b.get("fastest_single") or "", {})

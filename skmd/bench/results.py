@@ -248,12 +248,13 @@ def _known(cls: type, d: dict[str, Any]) -> dict[str, Any]:
 
 
 def load_reports(paths: Sequence[str]) -> BenchReport:
-    """One report from ``skmd bench --json`` files (e.g. one per program, as the GPU
-    measuring runs write them): machine, size and settings from the first file, the
+    """One report from ``skmd bench --json`` files, gzipped or not (e.g. one per
+    program, as the GPU measuring runs write them): machine, size and settings from the first file, the
     benchmarks of all, in order."""
+    import gzip
     report = None
     for path in paths:
-        with open(path) as fh:
+        with (gzip.open(path, "rt") if str(path).endswith(".gz") else open(path)) as fh:
             d = json.load(fh)
         benches = []
         for b in d.get("benchmarks", []):
