@@ -112,10 +112,10 @@ class Runtime:
     def _queue_in(self, cache: dict[int, cl.CommandQueue], ctx: cl.Context,
                   properties: int = 0) -> cl.CommandQueue:
         q = cache.get(ctx.int_ptr)
-        if q is None:
+        if q is None:  # (set-up's threads make queues too: the first one made is kept)
             self.home.adopt_context(ctx)
-            q = cache[ctx.int_ptr] = cl.CommandQueue(ctx, self.home.device,
-                                                     properties=properties)
+            q = cache.setdefault(ctx.int_ptr, cl.CommandQueue(ctx, self.home.device,
+                                                              properties=properties))
         return q
 
     def home_queue(self, ctx: cl.Context) -> cl.CommandQueue:

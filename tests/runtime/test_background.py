@@ -257,6 +257,21 @@ def test_kernel_objects_of_one_function_share_one_stand_in_one_analysis_one_entr
         assert len(made) == 1
 
 
+def test_the_queue_a_kernels_first_launch_is_timed_on_is_made_by_its_analysis():
+    """A splittable kernel's next launch is timed on skmd's profiling queue: the
+    analysis thread makes it (a GPU driver's first command on a new queue takes
+    milliseconds), not that launch."""
+    import pyopencl as cl
+    with skmd_installed(policy="even", background=True) as rt:
+        ctx = cl.create_some_context(interactive=False)
+        k = cl.Program(ctx, SPIN).build().spin
+        assert rt.background.entry(k).key.startswith("pending:")
+        assert not rt._home_queues
+        rt.background.settle(120)
+        assert rt.background.entry(k).splittable
+        assert k.context.int_ptr in rt._home_queues
+
+
 def test_a_function_launched_through_new_kernel_objects_is_decided_once(monkeypatch):
     import pyopencl as cl
     from skmd.runtime import deciding
