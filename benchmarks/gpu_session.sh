@@ -12,7 +12,7 @@
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 #         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
-#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5 | sections1 | cost4 | cost5 | start1 | styles1
+#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5 | sections1 | cost4 | cost5 | start1 | styles1 | stall1
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -752,6 +752,15 @@ styles1)
     > "$r/styles.txt" 2>&1 || echo "exit $?" >> "$r/styles.txt"
   SKMD_DEVICES=gpu0 timeout 200 python3 -W ignore benchmarks/launch_styles.py \
     --json "$r/styles_gpu0.json" > "$r/styles_gpu0.txt" 2>&1 || echo "exit $?" >> "$r/styles_gpu0.txt" ;;
+stall1)
+  # where the program's thread stands during its longest stalls under skmd (first runs
+  # on an empty store), twice per program
+  for b in ${STALLS:-elementwise}; do
+    for k in 1 2; do
+      SKMD_PROFILE_DIR=$(mktemp -d) timeout 120 python3 -W ignore benchmarks/stall_trace.py "$b" \
+        > "$r/stall_${b}_$k.txt" 2>&1 || echo "exit $?" >> "$r/stall_${b}_$k.txt"
+    done
+  done ;;
 stream2)
   # VAST streaming with the interpreter's switch interval at 5 ms (Python's default)
   # and at 0.2 ms, in turns: do the copy threads wait for the lock between slots?
