@@ -103,14 +103,15 @@ class Background:
                 self._devices()
             self.ready.set()
             self.rt.decider.readiness_changed()
-            self._step(self._split_imports)
             self._step(self._models)
         finally:
             self.ready.set()
 
     def _split_imports(self) -> None:
         """What a kernel's first timed launch and every split run on, imported here
-        rather than by that launch (tens of milliseconds of Python on a slow CPU)."""
+        rather than by that launch (tens of milliseconds of Python on a slow CPU), and
+        only once a launch looks worth splitting: a program whose launches never do
+        (tiny_loop) does not share the interpreter with these imports for nothing."""
         if len(self.rt.devices) > 1:
             from skmd.runtime import executor, verify  # noqa: F401
 
@@ -131,6 +132,7 @@ class Background:
 
     def _devices(self) -> None:
         try:
+            self._step(self._split_imports)
             if self.lazy:
                 # probes on the home device use the program's context once it has one
                 # (a second context on a GPU costs 0.1 s and holds up the program's

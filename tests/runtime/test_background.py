@@ -26,6 +26,7 @@ __kernel void spin(__global const float *a, __global float *b)
 }
 """
 N = 1 << 16
+TINY_SRC = "__kernel void tiny(__global float *a) { a[get_global_id(0)] += 1.0f; }"
 
 #: a program run twice in its own processes: four synchronised launches of ``spin``
 PROGRAM = f"""
@@ -107,6 +108,36 @@ def test_a_second_run_starts_from_what_the_first_learned(tmp_path):
     assert any((r.reason or "").startswith("calibration:") for r in first), \
         [r.reason for r in first]
     assert not learning(second), [r.reason for r in second]
+
+
+SHORT_PROGRAM = f"""
+import sys
+import numpy as np, pyopencl as cl, skmd
+from skmd.runtime import core
+skmd.install()
+ctx = cl.create_some_context(interactive=False)
+q = cl.CommandQueue(ctx)
+buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4096 * 4)
+k = cl.Program(ctx, {TINY_SRC!r}).build().tiny
+for _ in range(20):
+    k(q, (4096,), None, buf)
+    q.finish()
+core.get_runtime().background.settle(120)
+print("skmd.runtime.executor" in sys.modules)
+"""
+
+
+def test_a_program_whose_launches_never_look_worth_splitting_imports_no_split_machinery(
+        tmp_path):
+    """The split's modules are imported off the launch path once a launch looks worth
+    splitting, not by set-up: a program of short launches does not share the
+    interpreter with those imports."""
+    env = dict(os.environ, PYTHONPATH=REPO, SKMD_PROFILE_DIR=str(tmp_path),
+               SKMD_BACKGROUND="1", SKMD_MIN_SPLIT_US="1000000")
+    r = subprocess.run([sys.executable, "-c", SHORT_PROGRAM], env=env, capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "False"
 
 
 def test_a_launch_never_waits_for_a_helper_build(monkeypatch):
