@@ -269,9 +269,8 @@ class Background:
 
     def _ready_home_queue(self, kernel: Any) -> None:
         """skmd's profiling queue on the home device, on which a splittable kernel's
-        next launch is timed, made and used once here: a GPU driver takes
-        milliseconds over a new queue's first command (4-5 ms on an H100 host,
-        on the program's launch path before)."""
+        next launch is timed, made and used once here rather than by that launch
+        (a new queue and its first command are the driver's own set-up)."""
         with self.in_driver() as go:
             if go:
                 try:
