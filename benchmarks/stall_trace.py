@@ -40,7 +40,9 @@ def where(frame, depth: int = 3) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("program")
+    names = sorted(f[:-3] for f in os.listdir(PROGRAMS)
+                   if f.endswith(".py") and f not in ("__init__.py", "launchlog.py"))
+    ap.add_argument("program", choices=names)
     ap.add_argument("--size", choices=("ci", "paper"), default="paper")
     ap.add_argument("--min-ms", type=float, default=2.0)
     ap.add_argument("--every-us", type=float, default=200.0)
