@@ -15,8 +15,6 @@ kernels in program order through skmd).
 """
 from __future__ import annotations
 
-import gzip
-import json
 import math
 import sys
 
@@ -88,9 +86,9 @@ def main(paths: list[str], ci: bool = False) -> None:
     rows = []
     present: list[tuple[str, str]] = []
     variants: dict[str, str] = {}  # variant key -> its base's key
+    from skmd.bench.results import read_json
     for p in paths:
-        with (gzip.open(p, "rt") if p.endswith(".gz") else open(p)) as fh:
-            d = json.load(fh)
+        d = read_json(p)
         for b in d["benchmarks"]:
             cfg = b["configs"]
             fast = cfg.get(b.get("fastest_single") or "", {})

@@ -247,15 +247,21 @@ def _known(cls: type, d: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in d.items() if k in names}
 
 
+def read_json(path: str) -> Any:
+    """A ``--json`` file as saved, or gzipped (``*.gz``: the results folder keeps its
+    larger files so)."""
+    import gzip
+    with (gzip.open(path, "rt") if str(path).endswith(".gz") else open(path)) as fh:
+        return json.load(fh)
+
+
 def load_reports(paths: Sequence[str]) -> BenchReport:
     """One report from ``skmd bench --json`` files, gzipped or not (e.g. one per
-    program, as the GPU measuring runs write them): machine, size and settings from the first file, the
-    benchmarks of all, in order."""
-    import gzip
+    program, as the GPU measuring runs write them): machine, size and settings from
+    the first file, the benchmarks of all, in order."""
     report = None
     for path in paths:
-        with (gzip.open(path, "rt") if str(path).endswith(".gz") else open(path)) as fh:
-            d = json.load(fh)
+        d = read_json(path)
         benches = []
         for b in d.get("benchmarks", []):
             res = BenchResult(**_known(BenchResult, {**b, "configs": {}}))
