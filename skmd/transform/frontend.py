@@ -17,6 +17,7 @@ from .diskcache import normalise_options  # noqa: F401 - the front end's name to
 
 MAIN_FILE = "skmd_program.cl"
 _lib = None
+_preloaded = False
 
 
 def preload() -> None:
@@ -26,7 +27,12 @@ def preload() -> None:
     warm page cache, far more from disk, during which a program's thread cannot run
     a line of Python.  Opened first through libc's own ``dlopen`` (a foreign call,
     which ctypes makes without the lock), it is found loaded when ``clang.cindex``
-    opens it.  Any failure leaves the opening to ``clang.cindex``, as before."""
+    opens it.  Any failure leaves the opening to ``clang.cindex``, as before.
+    Once per process: every analysis job calls it."""
+    global _preloaded
+    if _preloaded:
+        return
+    _preloaded = True
     try:
         path = ci.conf.get_filename()
         libc = ctypes.CDLL(None)

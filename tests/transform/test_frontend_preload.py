@@ -27,4 +27,5 @@ def test_preload_of_a_library_that_is_not_there_is_silent(monkeypatch) -> None:
     import clang.cindex as ci
     from skmd.transform import frontend
     monkeypatch.setattr(ci.conf, "get_filename", lambda: "/nonexistent/libclang.so")
+    monkeypatch.setattr(frontend, "_preloaded", False)
     frontend.preload()  # nothing raised: clang.cindex opens it (or says why) as before
