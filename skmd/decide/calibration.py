@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Mapping
 
-from skmd.decide.transfer import LaunchBytes, best_saving
+from skmd.decide.transfer import LaunchBytes, best_saving, fixed_seconds
 
 #: a calibration slice never exceeds this fraction of the work-groups
 MAX_FRACTION = 1.0 / 16
@@ -65,11 +65,11 @@ def calibration_slices(total: int, t_home: float, bytes_: LaunchBytes,
     cap = max(1, int(total * max_fraction))
     p = t_home / total
     budget = slack * p * (total - n * cap)
-    in_fixed, in_pg, out_fixed, out_pg, _ = bytes_
+    _, in_pg, _, out_pg, _ = bytes_
     for lb, (speed, (h2d, d2h)) in helpers.items():
         if not speed > 0:
             continue
-        fixed = in_fixed / h2d + out_fixed / d2h
+        fixed = fixed_seconds(bytes_, (h2d, d2h))
         per = p / speed + in_pg / h2d + out_pg / d2h
         g = math.floor((budget - fixed) / per) if per > 0 else cap
         out[lb] = max(0, min(cap, g))

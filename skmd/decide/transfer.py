@@ -31,18 +31,25 @@ def best_saving(t_home: float, total: int, bytes_: LaunchBytes,
     """
     if t_home <= 0 or total <= 0:
         return 0.0
-    in_fixed, in_pg, out_fixed, out_pg, _ = bytes_
+    _, in_pg, _, out_pg, _ = bytes_
     p = t_home / total
     rate = 1.0 / p
     for k, (h2d, d2h) in enumerate(helper_links):
         speed = math.inf if speeds is None else speeds[k]
-        if speed <= 0 or in_fixed / h2d + out_fixed / d2h >= t_home:
+        if speed <= 0 or fixed_seconds(bytes_, (h2d, d2h)) >= t_home:
             continue
         c = in_pg / h2d + out_pg / d2h + (p / speed if math.isfinite(speed) else 0.0)
         if c <= 0:
             return 1.0
         rate += 1.0 / c
     return 1.0 - (1.0 / rate) / p
+
+
+def fixed_seconds(bytes_: LaunchBytes, link: tuple[float, float]) -> float:
+    """What a helper's share costs however few its groups: its fixed bytes in and
+    out, and the merge of what it may have written (a diff crosses back once more)."""
+    in_fixed, _, out_fixed, _, merge = bytes_
+    return in_fixed / link[0] + (out_fixed + merge) / link[1]
 
 
 def transfer_bound(t_home: float, total: int, bytes_: LaunchBytes,

@@ -130,7 +130,6 @@ def launch_bytes(entry: KernelEntry, launch: Launch, only: set[int] | None = Non
     With ``only``: of those buffer arguments alone.
     """
     an = entry.analysis
-    total = launch.total_groups
     in_fixed = in_pg = out_fixed = out_pg = 0.0
     merge_fixed = 0
     for i, size in launch.buffer_sizes.items():
@@ -142,23 +141,40 @@ def launch_bytes(entry: KernelEntry, launch: Launch, only: set[int] | None = Non
             merge_fixed += size
             continue
         if ai.read:
-            r = an.byte_range(i, "read", launch, (0, total))
-            if r is None:
-                in_fixed += size
-            else:
-                in_pg += min(size, max(0, r[1] - r[0])) / max(total, 1)
+            f, pg = slice_bytes(an, i, "read", launch, size)
+            in_fixed += f
+            in_pg += pg
         if ai.written:
-            r = an.byte_range(i, "write", launch, (0, total))
-            if r is None:
-                in_fixed += size
-                out_fixed += size
-                merge_fixed += size
-            else:
-                per = min(size, max(0, r[1] - r[0])) / max(total, 1)
-                out_pg += per
-                if not an.write_dense(i, launch, (0, total)):
-                    in_pg += per
+            f, pg = slice_bytes(an, i, "write", launch, size)
+            out_fixed += f
+            out_pg += pg
+            if not an.write_dense(i, launch, (0, launch.total_groups)):
+                # the helper diffs against the home copy of what it may write
+                in_fixed += f
+                in_pg += pg
+                merge_fixed += int(f)
     return in_fixed, in_pg, out_fixed, out_pg, merge_fixed
+
+
+def slice_bytes(an, i: int, mode: str, launch: Launch, size: int) -> tuple[float, float]:
+    """Bytes of argument ``i`` that ``k`` row groups cover, as ``fixed + per_group * k``
+    (the whole buffer, fixed, when the access is not analysed).
+
+    Fitted from the whole launch's interval and the wider of its first and last
+    group's: a kernel that strides over the whole buffer from every group (pyopencl's
+    elementwise loop) covers nearly all of it from any one group, so its bytes are
+    fixed, not per group, and a helper's slice of it costs the whole buffer.
+    """
+    total = launch.total_groups
+    ends = [(0, total)] + ([(0, 1), (total - 1, total)] if total > 1 else [])
+    spans = [an.byte_range(i, mode, launch, g) for g in ends]
+    if any(r is None for r in spans):
+        return float(size), 0.0
+    whole, *ones = (min(size, max(0, r[1] - r[0])) for r in spans)
+    if not ones:
+        return 0.0, float(whole)
+    per = max(0.0, (whole - max(ones)) / (total - 1))
+    return max(0.0, max(ones) - per), per
 
 
 def to_ranges(shares: dict[str, int], order: Sequence[PhysicalDevice]

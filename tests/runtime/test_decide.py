@@ -249,3 +249,15 @@ def test_one_lost_split_is_no_verdict_two_in_a_row_are():
     for wall in (0.02, 0.005, 0.02):  # lost, paid, lost: never twice in a row
         assert split(wall) is None
     assert LOSSES_TO_STOP == 2 and split(0.02)[2].startswith("split measured")
+
+
+def test_merging_what_a_helper_wrote_counts_against_its_fixed_cost():
+    """A diff-merged output crosses the link again: with it, no slice fits and no
+    split can pay, though the inputs alone would allow both."""
+    link = (1e9, 1e9)
+    no_merge = (0.0, 1024.0, 0.5e6, 0.0, 0)
+    merged = (0.0, 1024.0, 0.5e6, 0.0, int(0.6e6))
+    assert decide.best_saving(1e-3, 1024, no_merge, [link]) > 0
+    assert decide.best_saving(1e-3, 1024, merged, [link]) == 0.0
+    assert decide.calibration_slices(1024, 1e-2, no_merge, {"cpu1": (1.0, link)})["cpu1"] > 0
+    assert decide.calibration_slices(1024, 2e-3, merged, {"cpu1": (1.0, link)}) == {"cpu1": 0}

@@ -136,3 +136,56 @@ def test_results_that_stay_on_a_helper_cost_its_own_link_back():
                                lambda d: (10e9, 10e9), (20e9, 20e9), where={})
     gpu1 = next(c for c in problem.devices if c.label == "gpu1")
     assert gpu1.d2h_bps == pytest.approx(via_home((10e9, 10e9), (20e9, 20e9))[1])
+
+
+# -- what a helper's slice covers ---------------------------------------------------
+#: pyopencl's elementwise loop: every group strides over the whole of each buffer
+GRID_STRIDE = """
+__kernel void lin_comb(float a, __global const float *x, __global float *z, long n)
+{
+    long i;
+    for (i = get_local_size(0) * get_group_id(0) + get_local_id(0); i < n;
+         i += get_global_size(0))
+        z[i] = a * x[i];
+}
+__kernel void scale(float a, __global const float *x, __global float *z)
+{
+    int i = get_global_id(0);
+    z[i] = a * x[i];
+}
+"""
+
+
+def _entry_and_launch(name, n=1 << 20, groups=64, local=128):
+    from types import SimpleNamespace as NS
+    from skmd.transform import Launch
+    from skmd.transform.analyze import analyze_program
+    an = analyze_program(GRID_STRIDE).kernels[name]
+    assert an.splittable, an.reason
+    scalars = {0: 0.5, 3: n} if name == "lin_comb" else {0: 0.5}
+    launch = Launch((groups * local,), (local,), scalars=scalars,
+                    buffer_sizes={1: 4 * n, 2: 4 * n})
+    return NS(analysis=an), launch
+
+
+def test_a_grid_stride_loop_costs_a_helper_whole_buffers_however_few_its_groups():
+    from skmd.runtime.planner import launch_bytes, slice_bytes
+    entry, launch = _entry_and_launch("lin_comb")
+    size = 4 << 20
+    fixed, per = slice_bytes(entry.analysis, 1, "read", launch, size)
+    assert fixed > 0.95 * size and per < 0.05 * size / launch.total_groups
+    in_fixed, in_pg, out_fixed, out_pg, merge = launch_bytes(entry, launch)
+    # x, and z's old contents to diff against; z back; z merged
+    assert in_fixed > 1.9 * size and out_fixed > 0.95 * size and merge > 0.95 * size
+    # so even an infinitely fast helper behind a 10 GB/s link cannot help a 0.2 ms launch
+    assert best_saving(2e-4, launch.total_groups, (in_fixed, in_pg, out_fixed, out_pg, merge),
+                       [(10e9, 10e9)]) == 0.0
+
+
+def test_a_row_sliced_kernel_costs_a_helper_only_its_rows():
+    from skmd.runtime.planner import launch_bytes, slice_bytes
+    entry, launch = _entry_and_launch("scale", n=64 * 128)
+    size = 4 * 64 * 128
+    fixed, per = slice_bytes(entry.analysis, 1, "read", launch, size)
+    assert fixed == pytest.approx(0.0, abs=1.0) and per == pytest.approx(size / 64)
+    assert launch_bytes(entry, launch) == pytest.approx((0.0, size / 64, 0.0, size / 64, 0))
