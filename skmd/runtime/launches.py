@@ -54,7 +54,12 @@ def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
                 except TypeError:
                     parts.append((i, id(v)))
         else:
-            parts.append((i, tuple(_hashable(x) for x in a[1:])))
+            v = a[1:]
+            try:
+                hash(v)  # as pyopencl's invokers pass them: numbers, bytes
+            except TypeError:
+                v = tuple(_hashable(x) for x in v)
+            parts.append((i, v))
     return tuple(parts)
 
 
