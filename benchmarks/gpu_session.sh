@@ -12,7 +12,7 @@
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 #         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
-#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5 | sections1 | cost4 | cost5 | start1 | styles1 | stall1
+#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5 | sections1 | cost4 | cost5 | start1 | styles1 | stall1 | jobs1
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -760,6 +760,13 @@ stall1)
       SKMD_PROFILE_DIR=$(mktemp -d) timeout 120 python3 -W ignore benchmarks/stall_trace.py "$b" \
         > "$r/stall_${b}_$k.txt" 2>&1 || echo "exit $?" >> "$r/stall_${b}_$k.txt"
     done
+  done ;;
+jobs1)
+  # skmd's background jobs against each program's phases and slowest launches, a first
+  # run on an empty store and a second on what it left
+  for b in ${JOBS:-tiny_loop elementwise}; do
+    timeout 120 python3 -W ignore benchmarks/bg_jobs.py "$b" > "$r/jobs_$b.txt" 2>&1 \
+      || echo "exit $?" >> "$r/jobs_$b.txt"
   done ;;
 stream2)
   # VAST streaming with the interpreter's switch interval at 5 ms (Python's default)
