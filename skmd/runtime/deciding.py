@@ -7,6 +7,7 @@ what a split launch measured back into the estimates.
 """
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 from typing import Any, Callable
 
@@ -123,6 +124,9 @@ class Decider:
         bg = self.rt.background
         model = s.policy not in ("even", "static")
         t_home = self._home_time(entry, launch) if model else None
+        if t_home is not None and not self._priced(entry, launch):
+            return Decision(reason="the launch's byte ranges being worked out (off the "
+                                   "launch path): whole meanwhile", keep=False)
         fetch_s = self._home_fetch_s(entry, launch, where) if t_home is not None else 0.0
         if t_home is not None and fetch_s is not None:
             # a whole run also waits for the uploads home lacks: a launch short on its
@@ -188,6 +192,22 @@ class Decider:
                                 f"{self.rt.home.label} busy {spent * 1e3:.0f} ms of the "
                                 f"{need * 1e3:.0f} ms that pay for building them: whole")
         return d
+
+    def _priced(self, entry: KernelEntry, launch: Launch) -> bool:
+        """Whether the bytes of ``launch``'s shape are worked out; if not, they are
+        worked out off the launch path (once), or here without a background thread."""
+        if planner.priced(entry, launch):
+            return True
+        bg = self.rt.background
+        if not bg.lazy:  # (a failure shows where the bytes are used)
+            with contextlib.suppress(Exception):
+                planner.price(entry, launch)
+            return True
+        asked = ("pricing",) + planner.launch_key(launch)
+        if asked not in entry.decisions:
+            entry.decisions[asked] = True
+            bg.ahead(planner.price, entry, launch)
+        return False
 
     def _spent(self, entry: KernelEntry, each: float) -> tuple[float, float]:
         """Seconds the home device has spent on ``entry`` in earlier runs and this one,

@@ -49,6 +49,24 @@ def program_key(prg_ptr: int) -> str | None:
     return None if hit is None else hit[3]
 
 
+def program_ptr(kernel: Any) -> int | None:
+    """The handle of ``kernel``'s program, or None where the driver will not say."""
+    try:
+        return kernel.program.int_ptr
+    except Exception:  # noqa: BLE001 - any object a launch hands over
+        return None
+
+
+def on_disk(prg_ptr: int | None) -> bool:
+    """Whether the analysis of a program the application built is kept on disk (a
+    program run again: its kernels need no front end)."""
+    key = None if prg_ptr is None else program_key(prg_ptr)
+    if key is None:
+        return False
+    from skmd.transform import diskcache
+    return diskcache.has(key)
+
+
 # One recorded argument: (how it was set, value...). Replayed with the same call.
 ArgValue = tuple
 
@@ -88,6 +106,10 @@ class KernelEntry:
     item_limits: tuple[int, ...] = ()
     #: a stand-in's: when its kernel's analysis may start (None: started)
     analyse_from: float | None = None
+    #: a stand-in's: the longest its launches took until waited for, and whether one
+    #: was not waited for before the next (:mod:`.waited`)
+    waited_s: float = 0.0
+    unwaited: bool = False
 
     @property
     def splittable(self) -> bool:

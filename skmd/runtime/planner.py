@@ -9,6 +9,7 @@ sized by its speed prior (:mod:`skmd.decide.calibration`), which measures it.
 """
 from __future__ import annotations
 
+import contextlib
 import math
 import threading
 from collections import deque
@@ -23,6 +24,7 @@ from skmd.decide.transfer import best_saving, via_home  # noqa: F401 - planner's
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import KernelEntry
 from skmd.transform import Launch
+from skmd.transform.launch import launch_key
 
 
 @dataclass
@@ -154,6 +156,23 @@ def launch_bytes(entry: KernelEntry, launch: Launch, only: set[int] | None = Non
                 in_pg += pg
                 merge_fixed += int(f)
     return in_fixed, in_pg, out_fixed, out_pg, merge_fixed
+
+
+def priced(entry: KernelEntry, launch: Launch) -> bool:
+    """Whether :func:`launch_bytes` of ``launch``'s shape was worked out already (its
+    symbolic intervals are milliseconds of Python the first time, cheap after).
+    A shape that makes no key (an unhashable scalar) counts as worked out."""
+    try:
+        return ("bytes",) + launch_key(launch) in entry.decisions
+    except TypeError:
+        return True
+
+
+def price(entry: KernelEntry, launch: Launch) -> None:
+    """Work out :func:`launch_bytes` of ``launch``'s shape, and say so (:func:`priced`)."""
+    launch_bytes(entry, launch)
+    with contextlib.suppress(TypeError):
+        entry.decisions[("bytes",) + launch_key(launch)] = True
 
 
 def slice_bytes(an, i: int, mode: str, launch: Launch, size: int) -> tuple[float, float]:

@@ -86,7 +86,7 @@ def run_split(rt: Any, queue: cl.CommandQueue, entry: KernelEntry, args: dict[in
             verify.check(rt, queue, entry, rec, check)
     rec.wall_s = time.perf_counter() - t_start
     if original is not None:  # home timed: the next decision prices the launch's bytes
-        rt.background.ahead(planner.launch_bytes, entry, launch)
+        rt.background.ahead(planner.price, entry, launch)
     rt.decider.learn_overhead(rec)
     rt.decider.learn(entry, launch, rec)
     rt.decider.check_gain(entry, key, launch, rec, s)

@@ -22,7 +22,7 @@ def __getattr__(name: str) -> Any:
     first use: a program under skmd analyses its kernels off the launch path, so its
     start-up need not load them (PEP 562)."""
     if name == "analyze_program":
-        from .analyze import analyze_program
+        from .analyses import analyze_program
         return analyze_program
     if name in ("ArgInfo", "KernelAnalysis", "ProgramAnalysis"):
         from . import kernel_analysis

@@ -1,52 +1,21 @@
-"""analyze_program: parse once, analyse every kernel, emit the partition-ready program."""
+"""The front end's analysis: parse once, analyse every kernel, emit the partition-ready
+program (:func:`.analyses.analyze_program` looks in memory and on disk first)."""
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import replace
-from typing import Sequence
 
 import clang.cindex as ci
 
 from .cost import cost_poly, format_cost
-from .frontend import address_space, in_main_file, is_kernel, normalise_options, parse
+from .frontend import address_space, in_main_file, is_kernel, parse
 from .kernel_analysis import ArgInfo, KernelAnalysis, ProgramAnalysis
 from .poly import Poly
-from . import diskcache
 from .merge_codegen import MergePlan, plan_merge
 from .merge_safety import merge_program
 from .rewrite import RewriteError, partition_source
 from .groupshape import group_size_dependence
 from .cursors import is_int
 from .walker import Ctx, KernelWalker
-
-_CACHE: "OrderedDict[str, ProgramAnalysis]" = OrderedDict()
-_CACHE_MAX = 256
-_LOCK = threading.Lock()
-
-
-def analyze_program(source: str, options: str | Sequence[str] = ()) -> ProgramAnalysis:
-    """Analyse an OpenCL C program; never raises for bad or unsupported source.
-
-    Results are cached by the hash of the source and normalised build options, in
-    memory and on disk (:mod:`.diskcache`), because pyopencl programs are built once
-    and launched many times, and run again and again.
-    """
-    opts = normalise_options(options)
-    key = diskcache.program_key(source, options)
-    with _LOCK:
-        if key in _CACHE:
-            _CACHE.move_to_end(key)
-            return _CACHE[key]
-    result = diskcache.load(key)
-    if not isinstance(result, ProgramAnalysis):
-        result = _analyze(source, opts)
-        diskcache.store(key, result)
-    with _LOCK:
-        _CACHE[key] = result
-        while len(_CACHE) > _CACHE_MAX:
-            _CACHE.popitem(last=False)
-    return result
 
 
 def _arg_space(t: ci.Type) -> str:

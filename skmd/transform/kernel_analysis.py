@@ -11,6 +11,7 @@ from typing import Any, Callable, Mapping
 
 from .cost import evaluate_cost
 from .kernel_types import Access, ArgInfo, Guard, Launch, LoopVar
+from .launch import launch_key
 from .ranges import byte_range, write_dense
 
 #: the records live in .kernel_types; importers of this module get them from here too
@@ -20,11 +21,6 @@ __all__ = ["Access", "ArgInfo", "Guard", "KernelAnalysis", "Launch", "LoopVar",
 
 #: results of symbolic evaluation kept per analysis (see KernelAnalysis._memo)
 MEMO_LIMIT = 4096
-
-
-def _launch_key(launch: Launch) -> tuple:
-    return (tuple(launch.global_size), tuple(launch.local_size),
-            tuple(sorted(launch.scalars.items())), tuple(sorted(launch.buffer_sizes.items())))
 
 
 @dataclass(frozen=True)
@@ -61,17 +57,17 @@ class KernelAnalysis:
 
     def cost(self, launch: Launch) -> float:
         """Static per-work-item cost ``f(x1..xn)`` of thesis eq. 5.3 for this launch."""
-        return self._memo(("cost", _launch_key(launch)), lambda: evaluate_cost(self, launch))
+        return self._memo(("cost", launch_key(launch)), lambda: evaluate_cost(self, launch))
 
     def byte_range(self, arg_index: int, mode: str, launch: Launch,
                    groups: tuple[int, int]) -> tuple[int, int] | None:
         """Half-open byte interval covering every ``mode`` access of rows ``groups``."""
-        return self._memo(("range", arg_index, mode, _launch_key(launch), tuple(groups)),
+        return self._memo(("range", arg_index, mode, launch_key(launch), tuple(groups)),
                           lambda: byte_range(self, arg_index, mode, launch, groups))
 
     def write_dense(self, arg_index: int, launch: Launch, groups: tuple[int, int]) -> bool:
         """True only if every byte of the write range is certainly written."""
-        return self._memo(("dense", arg_index, _launch_key(launch), tuple(groups)),
+        return self._memo(("dense", arg_index, launch_key(launch), tuple(groups)),
                           lambda: write_dense(self, arg_index, launch, groups))
 
     def _memo(self, key: tuple, compute: Callable[[], Any]) -> Any:

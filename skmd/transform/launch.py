@@ -40,3 +40,9 @@ class Launch:
         d = len(self.global_size) - 1
         object.__setattr__(self, "total_groups",
                            math.ceil(self.global_size[d] / self.local_size[d]))
+
+
+def launch_key(launch: Launch) -> tuple:
+    """What a launch's symbolic results depend on, as a hashable key."""
+    return (tuple(launch.global_size), tuple(launch.local_size),
+            tuple(sorted(launch.scalars.items())), tuple(sorted(launch.buffer_sizes.items())))

@@ -570,8 +570,34 @@ def test_a_kernels_first_timed_launch_works_out_no_byte_range(monkeypatch):
         timed = [r for r in rt.records if (r.reason or "").startswith("first launch")]
         assert timed and timed[0].measured.get(rt.home.label, 0) > 0
         assert not calls, calls
-        assert planner.launch_bytes in ahead
+        assert planner.price in ahead
     assert all(np.array_equal(o, outs[0]) for o in outs)
+
+
+def test_a_decision_never_works_out_byte_ranges_on_the_launch_path(monkeypatch):
+    """Until a launch shape's bytes are worked out off the launch path, its decision
+    is whole (and not kept); the work is handed over once, and done inline only
+    without a background thread."""
+    from types import SimpleNamespace as NS
+
+    from skmd.runtime import planner
+    from skmd.runtime.deciding import Decider
+    from skmd.transform import Launch
+    worked = []
+    monkeypatch.setattr(planner, "launch_bytes", lambda e, l, only=None: worked.append(l))
+    handed = []
+    bg = NS(lazy=True, ahead=lambda fn, *a: handed.append((fn, a)))
+    decider = Decider(NS(background=bg))
+    entry = NS(decisions={})
+    launch = Launch((1024,), (64,), scalars={1: 2}, buffer_sizes={0: 4096})
+    assert not decider._priced(entry, launch) and not decider._priced(entry, launch)
+    assert not worked and [fn for fn, _ in handed] == [planner.price]
+    fn, args = handed[0]
+    fn(*args)  # the background thread's turn
+    assert worked and decider._priced(entry, launch)
+    bg.lazy = False
+    other = Launch((2048,), (64,), scalars={1: 2}, buffer_sizes={0: 8192})
+    assert decider._priced(entry, other) and len(worked) == 2 and len(handed) == 1
 
 
 def test_uploads_that_went_home_at_once_are_staged_again_when_staged_would_split(

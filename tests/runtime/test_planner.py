@@ -159,7 +159,7 @@ __kernel void scale(float a, __global const float *x, __global float *z)
 def _entry_and_launch(name, n=1 << 20, groups=64, local=128):
     from types import SimpleNamespace as NS
     from skmd.transform import Launch
-    from skmd.transform.analyze import analyze_program
+    from skmd.transform import analyze_program
     an = analyze_program(GRID_STRIDE).kernels[name]
     assert an.splittable, an.reason
     scalars = {0: 0.5, 3: n} if name == "lin_comb" else {0: 0.5}

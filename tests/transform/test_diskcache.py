@@ -1,6 +1,6 @@
 import contextlib
 
-from skmd.transform import analyze, analyze_program, diskcache
+from skmd.transform import analyses, analyze, analyze_program, diskcache
 
 
 @contextlib.contextmanager
@@ -17,10 +17,10 @@ SRC = "__kernel void k(__global float *a) { a[get_global_id(0)] *= 2.0f; }"
 
 def test_second_process_reads_the_analysis_from_disk(tmp_path, monkeypatch):
     with _cache_in(tmp_path):
-        analyze._CACHE.clear()
+        analyses._CACHE.clear()
         first = analyze_program(SRC + "\n// disk cache test")
         assert list((tmp_path / "analysis").glob("*.pickle"))
-        analyze._CACHE.clear()  # as in a new process
+        analyses._CACHE.clear()  # as in a new process
 
         def no_parse(*a, **k):
             raise AssertionError("parsed again although cached on disk")
@@ -32,11 +32,11 @@ def test_second_process_reads_the_analysis_from_disk(tmp_path, monkeypatch):
 
 def test_unreadable_cache_file_is_ignored(tmp_path):
     with _cache_in(tmp_path):
-        analyze._CACHE.clear()
+        analyses._CACHE.clear()
         analyze_program(SRC + "\n// corrupt")
         for p in (tmp_path / "analysis").glob("*.pickle"):
             p.write_bytes(b"not a pickle")
-        analyze._CACHE.clear()
+        analyses._CACHE.clear()
         again = analyze_program(SRC + "\n// corrupt")
     assert again.kernels["k"].splittable
 
@@ -45,9 +45,9 @@ def test_merge_kernel_is_part_of_the_cached_analysis(tmp_path, monkeypatch):
     src = ("__kernel void s(__global const int *ix, __global float *o) "
            "{ int i = get_global_id(0); o[ix[i]] = (float)i; }\n// merge cache test")
     with _cache_in(tmp_path):
-        analyze._CACHE.clear()
+        analyses._CACHE.clear()
         first = analyze_program(src)
-        analyze._CACHE.clear()
+        analyses._CACHE.clear()
         monkeypatch.setattr(analyze, "_analyze", lambda *a, **k: 1 / 0)
         second = analyze_program(src)
     assert first.kernels["s"].merge_kernel and second.kernels["s"].merge_kernel

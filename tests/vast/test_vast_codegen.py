@@ -4,7 +4,7 @@ import pyopencl as cl
 import pytest
 
 from skmd.testing import usable_platform
-from skmd.transform.analyze import analyze_program
+from skmd.transform import analyze_program
 from skmd.transform.vast_codegen import VastRefused, vast_source
 
 GATHER = """
