@@ -18,7 +18,7 @@ import pyopencl as cl
 
 from skmd import modes
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import core, homecoming, placement, raw, staging
+from skmd.runtime import core, homecoming, placement, raw, staging, waited
 from skmd.runtime.stale import any_stale, prune_stale, stale_buffers
 
 
@@ -31,6 +31,12 @@ def before_command(objs: Any) -> None:
     rt.flush_graph()
     if any_stale():
         homecoming.sync_args(list(objs), lambda app: rt.home_queue(app.context))
+
+
+def after_finish(queue: Any) -> None:
+    """The program's ``queue.finish()`` returned (what it waited for bounds how long
+    its last kernel ran: :mod:`.waited`)."""
+    waited.note_finish(queue)
 
 
 def all_home() -> None:

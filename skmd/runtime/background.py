@@ -29,10 +29,10 @@ from concurrent.futures import Future, wait
 from typing import Any, Iterator
 
 from skmd.decide import DevicePrior
-from skmd.runtime import faults, raw
+from skmd.runtime import faults, raw, waited
 from skmd.runtime.devices import PhysicalDevice
-from skmd.runtime.kernels import (KernelEntry, entry_of, function_of, program_key,
-                                  program_source)
+from skmd.runtime.kernels import (KernelEntry, entry_of, function_of, on_disk,
+                                  program_ptr, program_source)
 from skmd.tuning import Tuning
 
 #: the interpreter's thread switch interval while background jobs run beside the
@@ -109,9 +109,8 @@ class Background:
 
     def _split_imports(self) -> None:
         """What a kernel's first timed launch and every split run on, imported here
-        rather than by that launch (tens of milliseconds of Python on a slow CPU), and
-        only once a launch looks worth splitting: a program whose launches never do
-        (tiny_loop) does not share the interpreter with these imports for nothing."""
+        rather than by that launch (5-10 ms on a GPU host's first timed launch), once
+        a splittable kernel is analysed or a launch looks worth splitting."""
         if len(self.rt.devices) > 1:
             from skmd.runtime import executor, verify  # noqa: F401
 
@@ -205,6 +204,14 @@ class Background:
             except AttributeError:  # nowhere to keep it: analyse here, as without a thread
                 return entry_of(kernel)
         if stand.analyse_from is not None and time.perf_counter() >= stand.analyse_from:
+            if stand.analyse_from and not stand.launches:  # (is it waited for? how long?)
+                return stand
+            limit = self.rt.decider.split_fixed_s(self.rt.settings)
+            if waited.too_short(stand, limit):  # looked at again later
+                stand.analyse_from = time.perf_counter() + self.tuning.analyse_after_s
+                stand.reason = (f"every launch waited for ended within {limit * 1e3:.2g} "
+                                "ms, too short to split: not analysed")
+                return stand
             with self._lock:
                 if stand.analyse_from is None:  # another thread's launch started it
                     return stand
@@ -234,18 +241,10 @@ class Background:
         wait = self.tuning.analyse_after_s
         if wait <= 0 or self.rt.settings.min_split_us <= 0:
             return 0.0
-        try:
-            prg = kernel.program.int_ptr
-        except Exception:
-            prg = None
+        prg = program_ptr(kernel)
         start = self._starts.get(prg)
         if start is None:  # once per program: a kernel fetched anew each launch
-            key = None if prg is None else program_key(prg)  # hashed at its build
-            start = self.rt.t0 + wait
-            if key is not None:
-                from skmd.transform import diskcache
-                if diskcache.has(key):
-                    start = 0.0
+            start = 0.0 if on_disk(prg) else self.rt.t0 + wait
             if prg is not None:
                 self._starts[prg] = start
         return start
@@ -257,10 +256,13 @@ class Background:
         keeps no driver busy beside the program, nor exit waiting for a build."""
         if self.stopping:
             return
-        from skmd.transform import frontend
-        frontend.preload()  # (the program's thread runs on while libclang loads)
-        entry = entry_of(kernel)
-        if entry.splittable and len(self.rt.devices) > 1:
+        if not on_disk(program_ptr(kernel)):  # a program run again loads no front end
+            from skmd.transform import frontend
+            frontend.preload()  # (the program's thread runs on while libclang loads)
+        entry = entry_of(kernel)  # (an earlier run's speed on home: no timed launch)
+        if (entry.splittable and len(self.rt.devices) > 1
+                and self.rt.estimates.get(entry.key, self.rt.home.label) is None):
+            self._split_imports()
             self._ready_home_queue(kernel)
         found = self._program_of(kernel)
         if found is not None:

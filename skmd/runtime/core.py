@@ -25,7 +25,7 @@ import pyopencl as cl
 from skmd import config, modes
 from skmd import partition  # noqa: F401 - the decisions' models, patched by tests here
 from skmd.records import LaunchRecord
-from skmd.runtime import faults, knowledge, launches, mirror_pool, planner, running
+from skmd.runtime import faults, knowledge, launches, mirror_pool, planner, running, waited
 from skmd.runtime.background import Background
 from skmd.runtime.deciding import Decider
 from skmd.runtime.devices import PhysicalDevice, choose_home, discover, select
@@ -221,6 +221,8 @@ class Runtime:
             self.home.adopt_context(queue.context)  # before set-up's probes make one
         entry = self.background.entry(kernel)
         entry.launches += 1
+        if entry.analyse_from is not None:  # its analysis waits: how long does it run?
+            waited.note_launch(queue, entry)
         args = args_of(kernel)
         s = self.settings
         mode = modes.mode_named(s.mode)

@@ -205,6 +205,15 @@ def _sync_point(orig: Callable) -> Callable:
     return wrapper
 
 
+def _finish(orig: Callable) -> Callable:
+    def finish(self: Any, *args: Any, **kwargs: Any) -> Any:
+        app_commands.before_command((self,))
+        out = orig(self, *args, **kwargs)
+        app_commands.after_finish(self)
+        return out
+    return finish
+
+
 def _writes(orig: Callable, dest_pos: int, dest_kw: str, upload: bool = False) -> Callable:
     """``orig`` writes the buffer at ``dest_pos``; ``upload``: from the host memory
     after it (its size is noted: what a later launch also waited for)."""
@@ -340,7 +349,7 @@ def install(settings: Any) -> None:
             if hasattr(_cl, name):
                 _set(_cl, name, _sync_point(getattr(_cl, name)))
         _set(cl, "wait_for_events", _cl.wait_for_events)
-        _set(_cl.CommandQueue, "finish", _sync_point(_cl.CommandQueue.finish))
+        _set(_cl.CommandQueue, "finish", _finish(_cl.CommandQueue.finish))
         for cls in (_cl.MemoryObject, getattr(_cl, "PooledBuffer", None)):
             if cls is not None and "release" in cls.__dict__:
                 _set(cls, "release", _release(cls.release))

@@ -1,0 +1,79 @@
+"""Launches waited for at once bound their kernels' time before any analysis."""
+import time
+from types import SimpleNamespace as NS
+
+import numpy as np
+import pytest
+
+from skmd.runtime import waited
+from skmd.testing import skmd_installed, tuned
+
+
+def _stand():
+    return NS(waited_s=0.0, unwaited=False)
+
+
+def test_a_finish_right_after_a_launch_bounds_its_kernel():
+    q, a = NS(int_ptr=11), _stand()
+    waited.note_launch(q, a)
+    time.sleep(0.01)
+    waited.note_finish(q)
+    assert 0.01 <= a.waited_s < 1.0 and not a.unwaited
+    waited.note_finish(q)  # nothing launched since: nothing to bound
+    assert a.waited_s < 1.0
+    assert waited.too_short(a, 1.0) and not waited.too_short(a, 0.005)
+    assert not waited.too_short(a, 0.0), "no limit: nothing is put off"
+
+
+def test_a_launch_not_waited_for_leaves_its_kernel_unbounded():
+    q, a, b = NS(int_ptr=12), _stand(), _stand()
+    waited.note_launch(q, a)
+    waited.note_launch(q, b)  # a's kernel may still run: no bound for it
+    waited.note_finish(q)
+    assert a.unwaited and not waited.too_short(a, 10.0)
+    assert b.waited_s > 0 and waited.too_short(b, 10.0)
+    assert not waited.too_short(_stand(), 10.0), "never waited for: analysed as before"
+
+
+def test_other_queues_do_not_bound_a_launch():
+    a = _stand()
+    waited.note_launch(NS(int_ptr=13), a)
+    waited.note_finish(NS(int_ptr=14))
+    assert a.waited_s == 0.0
+
+
+SRC = "__kernel void tick(__global float *u) { int i = get_global_id(0); u[i] += 1.0f; }"
+
+
+def test_a_loop_of_short_waited_launches_is_not_analysed(monkeypatch):
+    """Past ``analyse_after_s``, a kernel whose every launch was waited for and ended
+    within a split's fixed cost is not analysed; results are as plain."""
+    import uuid
+
+    import pyopencl as cl
+    from skmd.runtime import background
+    src = SRC + f"// {uuid.uuid4()}\n"  # no earlier run left its analysis on disk
+    tuned(monkeypatch, analyse_after_s=0.05, split_fixed_factor=1000.0)  # limit 0.3 s
+    analysed = []
+    real = background.Background._analyse
+    monkeypatch.setattr(background.Background, "_analyse",
+                        lambda self, k: (analysed.append(k.function_name), real(self, k)))
+    with skmd_installed(policy="hill", background=True, remember=False) as rt:
+        if len(rt.devices) < 2:
+            pytest.skip("needs two devices")
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        u = np.zeros(1024, np.float32)
+        buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=u)
+        k = cl.Kernel(cl.Program(ctx, src).build(), "tick")
+        n, t_end = 0, time.perf_counter() + 0.4
+        while time.perf_counter() < t_end:
+            k(q, u.shape, None, buf)
+            q.finish()
+            n += 1
+        rt.background.settle(60)
+        reasons = [r.reason or "" for r in rt.records]
+        cl.enqueue_copy(q, u, buf)
+    assert analysed == [], analysed
+    assert any("too short to split: not analysed" in r for r in reasons), set(reasons)
+    np.testing.assert_array_equal(u, np.full(1024, n, np.float32))
