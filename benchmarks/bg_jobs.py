@@ -4,7 +4,7 @@ analyses and builds against the program's phases and its slowest launches.
 Runs one unseen program under ``skmd run`` in a fresh process per run, the runs
 sharing one profile store (empty before the first, unless ``SKMD_PROFILE_DIR`` names
 one), so run 2 starts from what run 1 left.  In each, every job skmd's background
-threads take (:class:`skmd.runtime.background._Workers`) and every set-up step is
+threads take (:class:`skmd.runtime.workers.Workers`) and every set-up step is
 timed; so is every timed section of the program.  Prints, per run, the jobs with
 their start and length, the program's phases, and the jobs overlapping its five
 slowest launches (against the median of launches of the same name)::
@@ -35,7 +35,7 @@ def child(program: str, size: str, out: str) -> int:
     jobs: list[tuple[str, str, float, float]] = []
     launches: list[tuple[str, float, float]] = []
     sys.path[:0] = [ROOT, PROGRAMS]
-    from skmd.runtime import background as bg
+    from skmd.runtime import background as bg, workers
     import launchlog
 
     def timed_job(name: str, fn):
@@ -48,13 +48,13 @@ def child(program: str, size: str, out: str) -> int:
                              time.perf_counter() - t0))
         return run
 
-    submit = bg._Workers.submit
-    bg._Workers.submit = lambda self, fn, *a: submit(
+    submit = workers.Workers.submit
+    workers.Workers.submit = lambda self, fn, *a: submit(
         self, timed_job(getattr(fn, "__name__", repr(fn)), fn), *a)
     step = bg.Background._step
     bg.Background._step = lambda self, s: timed_job(
         "step " + getattr(s, "__name__", "?"), lambda: step(self, s))()
-    enter, leave = launchlog.timed.__enter__, launchlog.timed.__exit__
+    leave = launchlog.timed.__exit__
 
     def exit_(self, *exc):
         leave(self, *exc)

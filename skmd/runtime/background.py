@@ -20,8 +20,6 @@ calling thread, so decisions do not depend on a thread's timing (tests).
 from __future__ import annotations
 
 import contextlib
-import queue
-import sys
 import threading
 import time
 import weakref
@@ -33,11 +31,9 @@ from skmd.runtime import faults, raw, waited
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import (KernelEntry, entry_of, function_of, on_disk,
                                   program_ptr, program_source)
+from skmd.runtime.workers import Workers
 from skmd.tuning import Tuning
 
-#: the interpreter's thread switch interval while background jobs run beside the
-#: program: a launch waits about this long at most for the lock a job holds
-SWITCH_S = 2e-4
 #: threads for kernel analyses and partition-ready builds
 WORKERS = 2
 class Background:
@@ -83,15 +79,25 @@ class Background:
         self._driver_idle = threading.Condition(self._lock)
         #: set-up on one thread, analyses and builds on others (so one build does
         #: not hold up the next kernel's analysis)
-        self._setup_worker = _Workers(1) if lazy else None
-        self._workers = _Workers(WORKERS) if lazy else None
+        self._setup_worker = Workers(1) if lazy else None
+        self._workers = Workers(WORKERS) if lazy else None
 
     # -- set-up ----------------------------------------------------------------
     def start(self) -> None:
-        if self.lazy:
-            self._setup_done = self._setup_worker.submit(self._setup)
-        else:
+        """Set-up now without a thread or where graph mode probes the devices at once;
+        otherwise with the first kernel analysis (:meth:`_ensure_setup`)."""
+        if not self.lazy:
             self._setup()
+        elif self.eager_devices:
+            self._ensure_setup()
+
+    def _ensure_setup(self) -> None:
+        """Set-up (the profile store opened and what earlier runs learned read) begun,
+        once: not at start, so a program none of whose kernels is analysed (all too
+        short, or the run too short) shares its first second with none of it."""
+        with self._lock:
+            if self._setup_done is None and not self.stopping:
+                self._setup_done = self._setup_worker.submit(self._setup)
 
     def _setup(self) -> None:
         try:
@@ -256,9 +262,11 @@ class Background:
         keeps no driver busy beside the program, nor exit waiting for a build."""
         if self.stopping:
             return
+        self._ensure_setup()
         if not on_disk(program_ptr(kernel)):  # a program run again loads no front end
             from skmd.transform import frontend
             frontend.preload()  # (the program's thread runs on while libclang loads)
+        self.ready.wait(self.tuning.home_context_wait_s)  # its decisions need set-up's
         entry = entry_of(kernel)  # (an earlier run's speed on home: no timed launch)
         if (entry.splittable and len(self.rt.devices) > 1
                 and self.rt.estimates.get(entry.key, self.rt.home.label) is None):
@@ -398,52 +406,3 @@ class Background:
         with self._lock:
             futures = [f for d in self._pending.values() for f in d.values()]
         wait(futures, timeout)
-
-
-
-class _Workers:
-    """Daemon threads taking jobs from a queue, started once: handing a job over
-    costs a queue put on the launch path, where starting a thread waits for it to
-    run (milliseconds while another thread holds the interpreter lock).  Daemon
-    threads, so that a program ending before skmd's preparations do is not kept
-    waiting for them (a pool's threads are joined at exit)."""
-
-    def __init__(self, n: int) -> None:
-        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
-        for k in range(n):
-            threading.Thread(target=self._work, name=f"skmd-background-{k}",
-                             daemon=True).start()
-
-    def submit(self, fn: Any, *args: Any) -> Future:
-        done: Future = Future()
-        self._jobs.put((done, fn, args))
-        return done
-
-    def _work(self) -> None:
-        while True:
-            done, fn, args = self._jobs.get()
-            _busy(+1)
-            try:
-                done.set_result(fn(*args))
-            except BaseException as exc:  # handed to whoever waits
-                done.set_exception(exc)
-            finally:
-                _busy(-1)
-
-
-_busy_lock = threading.Lock()
-_busy_jobs = 0
-_saved_interval = 0.0
-
-
-def _busy(change: int) -> None:
-    """While any job runs, the interpreter hands its lock over every ``SWITCH_S``
-    (instead of every 5 ms), so the program's thread never waits long behind one."""
-    global _busy_jobs, _saved_interval
-    with _busy_lock:
-        if _busy_jobs == 0 and change > 0:
-            _saved_interval = sys.getswitchinterval()
-            sys.setswitchinterval(min(_saved_interval, SWITCH_S))
-        _busy_jobs += change
-        if _busy_jobs == 0:
-            sys.setswitchinterval(_saved_interval)

@@ -4,6 +4,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -703,3 +704,20 @@ def test_a_short_run_analyses_no_kernel_unless_an_earlier_run_left_it_on_disk(mo
         launch_twice()
         rt.background.settle(120)
     assert analysed and set(analysed) == {"spin"}, analysed
+
+
+def test_set_up_begins_with_the_first_analysis_not_at_start(monkeypatch):
+    """Opening the store and reading what earlier runs learned waits for a kernel
+    worth analysing: before it, a program shares its first second with none of it;
+    the analysed kernel's decisions then have it."""
+    import pyopencl as cl
+    from skmd.testing import tuned
+    tuned(monkeypatch, analyse_after_s=0.0)
+    with skmd_installed(policy="hill", background=True, remember=False) as rt:
+        time.sleep(0.2)
+        assert rt.background._setup_done is None and not rt.background.ready.is_set()
+        run = _spin(cl)
+        outs = run(2)
+        rt.background.settle(120)
+        assert rt.background._setup_done is not None and rt.background.ready.is_set()
+    assert all(np.array_equal(o, outs[0]) for o in outs)
