@@ -351,7 +351,8 @@ class Runtime:
     def note_whole(self, entry: KernelEntry, gsize: Any, lsize: Any, reason: str,
                    evt: Any = None, t_call: float | None = None, queue: Any = None) -> None:
         """Record a launch that ran whole on the home device."""
-        self.recorder.note_whole(entry, gsize, lsize, reason, evt, t_call, queue)
+        if self.recorder.note_whole(entry, gsize, lsize, reason, evt, t_call, queue):
+            self.background.ahead(self.recorder.spill, self._write_log)
 
     def keep_record(self, rec: LaunchRecord) -> None:
         """Keep a split launch's (or a graph node's) full record."""
@@ -387,10 +388,12 @@ class Runtime:
             self.save_speeds()
         except Exception as exc:
             self.warn_once("flush-speeds", f"could not store the speeds learned ({exc})")
-        if not self.settings.log or self.store is None:
-            return
-        rows = self.recorder.log_rows()
-        if not rows:
+        if self.settings.log and self.store is not None:
+            self._write_log(self.recorder.log_rows())
+
+    def _write_log(self, rows: list[tuple[str, int, str]]) -> None:
+        """Append run log rows to the store (at exit; or ahead, from a spill job)."""
+        if not rows or not self.settings.log or self.store is None:
             return
         try:
             self.store.run_log.add_run(self.run_id, self.argv)
