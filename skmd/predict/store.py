@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import threading
 import time
@@ -63,6 +64,8 @@ CREATE TABLE IF NOT EXISTS spent (
 CREATE TABLE IF NOT EXISTS builds (
     fingerprint TEXT PRIMARY KEY, seconds REAL NOT NULL, updated_at REAL);
 """
+#: every table and index of the schema: an open that finds them all creates nothing
+_SCHEMA_NAMES = frozenset(re.findall(r"CREATE (?:TABLE|INDEX) IF NOT EXISTS (\w+)", _SCHEMA))
 
 
 class ProfileStoreWarning(UserWarning):
@@ -152,10 +155,9 @@ class ProfileStore:
 
     def _open(self) -> sqlite3.Connection:
         p = self.path
-        # The file itself is only ever opened through SQLite: POSIX drops all of a
-        # process's locks on a file when any descriptor of it is closed, so even
-        # reading its header here would let another process take this one's open
-        # connections for gone and delete the WAL under them.
+        # The file is only opened through SQLite: POSIX drops a process's locks on a
+        # file when any descriptor of it closes, so even reading its header here would
+        # let another process take these connections for gone and delete their WAL.
         try:
             if not p.exists():
                 p.parent.mkdir(parents=True, exist_ok=True)
@@ -200,11 +202,14 @@ class ProfileStore:
                 raise sqlite3.DatabaseError("integrity check failed")
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = NORMAL")
-            with self._tx(conn) as c:
-                for stmt in _SCHEMA.split(";"):
-                    if stmt.strip():
-                        c.execute(stmt)
-                c.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            have = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+            if not _SCHEMA_NAMES <= have:  # (else no write lock, no commit)
+                with self._tx(conn) as c:
+                    for stmt in _SCHEMA.split(";"):
+                        if stmt.strip():
+                            c.execute(stmt)
+                    c.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)",
+                              (str(SCHEMA_VERSION),))
         except BaseException:
             conn.close()
             raise

@@ -333,3 +333,24 @@ def test_a_run_starts_from_the_build_time_and_spent_time_an_earlier_run_kept(tmp
         knowledge.load(later)
     assert later.background.build_s == 1.25
     assert later.decider.spent_before == {"k": 2.5}
+
+
+def test_an_open_store_with_its_schema_in_place_takes_no_write_lock(tmp_path):
+    """Opening a store whose tables all exist writes nothing, so it does not wait on
+    another process's write; one that lacks a table creates it."""
+    path = tmp_path / "p.sqlite"
+    ProfileStore(path).close()
+    other = sqlite3.connect(str(path), isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another process in the middle of a write
+    t0 = time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        st = ProfileStore(path, timeout_s=2.0)
+    assert st.mode == "file" and time.perf_counter() - t0 < 1.0
+    st.close()
+    other.execute("ROLLBACK")
+    other.execute("DROP TABLE builds")
+    other.close()
+    with ProfileStore(path) as st:
+        names = {r[0] for r in st._conn.execute("SELECT name FROM sqlite_master")}
+    assert "builds" in names
