@@ -351,8 +351,7 @@ class Runtime:
     def note_whole(self, entry: KernelEntry, gsize: Any, lsize: Any, reason: str,
                    evt: Any = None, t_call: float | None = None, queue: Any = None) -> None:
         """Record a launch that ran whole on the home device."""
-        if self.recorder.note_whole(entry, gsize, lsize, reason, evt, t_call, queue):
-            self.background.ahead(self.recorder.spill, self._write_log)
+        self.recorder.note_whole(entry, gsize, lsize, reason, evt, t_call, queue)
 
     def keep_record(self, rec: LaunchRecord) -> None:
         """Keep a split launch's (or a graph node's) full record."""
@@ -388,12 +387,10 @@ class Runtime:
             self.save_speeds()
         except Exception as exc:
             self.warn_once("flush-speeds", f"could not store the speeds learned ({exc})")
-        if self.settings.log and self.store is not None:
-            self._write_log(self.recorder.log_rows())
-
-    def _write_log(self, rows: list[tuple[str, int, str]]) -> None:
-        """Append run log rows to the store (at exit; or ahead, from a spill job)."""
-        if not rows or not self.settings.log or self.store is None:
+        if not self.settings.log or self.store is None:
+            return
+        rows = self.recorder.log_rows()
+        if not rows:
             return
         try:
             self.store.run_log.add_run(self.run_id, self.argv)

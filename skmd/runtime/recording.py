@@ -7,10 +7,9 @@ runtime writes them to the profile store.
 """
 from __future__ import annotations
 
-import json
 import threading
 import time
-from typing import Any, Callable
+from typing import Any
 
 import pyopencl as cl
 
@@ -20,9 +19,6 @@ from skmd.records import (LaunchRecord, record_json, settle_records, whole_parts
 
 #: launches recorded in full per run; later ones are only counted
 MAX_RECORDS = 100_000
-#: whole launches kept as tuples before a background job encodes them as the run
-#: log's rows: encoding a loop's thousands at exit took 20-30 ms of a short program
-SPILL = 256
 
 
 class Recorder:
@@ -41,11 +37,6 @@ class Recorder:
         self._records: list[LaunchRecord] = []
         #: cheap tuples for launches that ran whole, turned into records when read
         self._light: list[tuple] = []
-        #: run log rows of whole launches encoded ahead (:meth:`spill`)
-        self._encoded: list[tuple[str, int, str]] = []
-        #: how many of them are in the store already
-        self._written = 0
-        self._spilling = False
         self.unrecorded = 0
         self.seq = 0
         self.seq_lock = threading.Lock()
@@ -57,14 +48,13 @@ class Recorder:
             return self.seq
 
     def note_whole(self, entry: Any, gsize: Any, lsize: Any, reason: str,
-                   evt: Any = None, t_call: float | None = None, queue: Any = None) -> bool:
+                   evt: Any = None, t_call: float | None = None, queue: Any = None) -> None:
         """Record a launch that ran whole on the home device (cheaply: a tuple).
 
         ``t_call`` is when the call began (``perf_counter``); the event of a
         profiling ``queue`` is kept as it is and its profiling info read only when
         the records are (a launch must not wait on its own kernel); other events
         are not kept (about 1 KiB each in the driver, and they tell nothing).
-        True when enough tuples wait for :meth:`spill` to be worth a job (once).
         """
         if self.log:
             t_end = time.perf_counter()
@@ -79,34 +69,13 @@ class Recorder:
                                         t_end if t_call is None else t_call, t_end))
                 else:
                     self.unrecorded += 1
-                if len(self._light) >= SPILL and not self._spilling:
-                    self._spilling = True
-                    return True
-        return False
-
-    def spill(self, write: Callable[[list], None] | None = None) -> None:
-        """Encode the whole launches kept as tuples as the run log's rows, but the
-        latest (:meth:`last_record` may still take it), and hand the rows not written
-        yet to ``write``: off the launch path, so that exit has little left to do."""
-        with self.seq_lock:
-            light, self._light = self._light[:-1], self._light[-1:]
-        rows = self._whole_rows(light)
-        with self.seq_lock:
-            self._encoded.extend(rows)
-            batch = self._encoded[self._written:] if write is not None else []
-            self._written += len(batch)
-            self._spilling = False
-        if batch:
-            write(batch)
 
     @property
     def records(self) -> list[LaunchRecord]:
         """Every launch recorded so far, in launch order."""
-        if self._light or self._encoded:
+        if self._light:
             with self.seq_lock:
                 light, self._light = self._light, []
-                encoded, self._encoded, self._written = self._encoded, [], 0
-            self._records.extend(LaunchRecord.from_dict(json.loads(r[2])) for r in encoded)
             self._records.extend(self._from_light(t) for t in light)
             self._records.sort(key=lambda r: r.seq)
         return self._records
@@ -115,7 +84,6 @@ class Recorder:
     def records(self, value: list[LaunchRecord]) -> None:
         self._records = list(value)
         self._light = []
-        self._encoded, self._written = [], 0
 
     def log_rows(self) -> list[tuple[str, int, str]]:
         """Every launch recorded so far as the run log's rows (run id, sequence number,
@@ -124,15 +92,8 @@ class Recorder:
         with self.seq_lock:
             light, self._light = self._light, []
             full, self._records = self._records, []
-            rows, self._encoded = self._encoded[self._written:], []
-            self._written = 0
         settle_records(full)
-        rows.extend((r.run_id, int(r.seq), record_json(r)) for r in full)
-        return rows + self._whole_rows(light)
-
-    def _whole_rows(self, light: list[tuple]) -> list[tuple[str, int, str]]:
-        """The run log's rows of whole launches kept as tuples."""
-        rows = []
+        rows = [(r.run_id, int(r.seq), record_json(r)) for r in full]
         parts: dict[tuple, tuple[str, str]] = {}  # what a loop's launches share
         home, t0 = self.home_label, self.t0
         for seq, key, gsize, lsize, reason, pol, mode, evt, t_call, t_end in light:

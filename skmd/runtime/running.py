@@ -44,7 +44,7 @@ def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelE
                                       g_times_l, allow_empty)
     for b in entry.written_buffers(args):
         bufmod.note_written(b)
-    rt.note_whole(entry, gsize, lsize, reason, evt, t_call, queue)
+    rt.recorder.note_whole(entry, gsize, lsize, reason, evt, t_call, queue)
     return evt
 
 def run_split(rt: Any, queue: cl.CommandQueue, entry: KernelEntry, args: dict[int, ArgValue],

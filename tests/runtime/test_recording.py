@@ -89,34 +89,3 @@ def test_log_rows_read_back_as_the_records_they_stand_for(monkeypatch) -> None:
         assert run_id == "run" and got == want[seq]
     compact = json.loads(next(t for _, s, t in rows if s == 1))
     assert "pieces" not in compact and "merge_s" not in compact  # defaults left out
-
-
-def test_whole_launches_spilled_ahead_are_logged_and_read_as_before(monkeypatch) -> None:
-    """Past ``SPILL`` tuples a job is asked for (once until it runs); what it encodes
-    is in the rows and the records exactly once, and the latest tuple stays one for
-    :meth:`Recorder.last_record`."""
-    monkeypatch.setattr(recording, "SPILL", 3)
-    rec = Recorder("run", t0=0.0, home_label="gpu0", log=True)
-    asks = [rec.note_whole(ENTRY, (8,), None, f"r{k}") for k in range(5)]
-    assert asks == [False, False, True, False, False]
-    rec.spill()
-    assert rec.last_record(rec.seq - 1).reason == "r4"
-    assert [r.reason for r in rec.records] == [f"r{k}" for k in range(5)]
-    again = Recorder("run", t0=0.0, home_label="gpu0", log=True)
-    for k in range(4):
-        again.note_whole(ENTRY, (8,), None, f"r{k}")
-    again.spill()
-    assert again.note_whole(ENTRY, (8,), None, "r4") is False  # 2 tuples wait
-    rows = again.log_rows()
-    assert sorted(seq for _, seq, _ in rows) == [1, 2, 3, 4, 5]
-
-
-def test_rows_written_ahead_are_not_written_again() -> None:
-    rec = Recorder("run", t0=0.0, home_label="gpu0", log=True)
-    for k in range(4):
-        rec.note_whole(ENTRY, (8,), None, f"r{k}")
-    written: list = []
-    rec.spill(written.extend)
-    rec.note_whole(ENTRY, (8,), None, "r4")
-    assert sorted(seq for _, seq, _ in written) == [1, 2, 3]
-    assert sorted(seq for _, seq, _ in rec.log_rows()) == [4, 5]
