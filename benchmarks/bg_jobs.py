@@ -26,7 +26,8 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PROGRAMS = os.path.join(ROOT, "skmd", "bench", "unseen", "programs")
+sys.path.insert(0, ROOT)
+from skmd.bench.unseen import PROGRAM_DIR as PROGRAMS, PROGRAMS as NAMES  # noqa: E402
 
 
 def child(program: str, size: str, out: str) -> int:
@@ -34,7 +35,7 @@ def child(program: str, size: str, out: str) -> int:
     t0 = time.perf_counter()
     jobs: list[tuple[str, str, float, float]] = []
     launches: list[tuple[str, float, float]] = []
-    sys.path[:0] = [ROOT, PROGRAMS]
+    sys.path.insert(0, PROGRAMS)
     from skmd.runtime import background as bg, workers
     import launchlog
 
@@ -92,9 +93,7 @@ def report(run: int, d: dict) -> None:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    names = sorted(f[:-3] for f in os.listdir(PROGRAMS)
-                   if f.endswith(".py") and f not in ("__init__.py", "launchlog.py"))
-    ap.add_argument("program", choices=names)
+    ap.add_argument("program", choices=NAMES)
     ap.add_argument("--size", choices=("ci", "paper"), default="paper")
     ap.add_argument("--runs", type=int, default=2)
     ap.add_argument("--child", default=None, help=argparse.SUPPRESS)

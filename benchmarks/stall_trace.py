@@ -22,7 +22,8 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PROGRAMS = os.path.join(ROOT, "skmd", "bench", "unseen", "programs")
+sys.path.insert(0, ROOT)
+from skmd.bench.unseen import PROGRAM_DIR as PROGRAMS, PROGRAMS as NAMES  # noqa: E402
 
 
 #: innermost functions of a thread that waits for work
@@ -40,9 +41,7 @@ def where(frame, depth: int = 3) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    names = sorted(f[:-3] for f in os.listdir(PROGRAMS)
-                   if f.endswith(".py") and f not in ("__init__.py", "launchlog.py"))
-    ap.add_argument("program", choices=names)
+    ap.add_argument("program", choices=NAMES)
     ap.add_argument("--size", choices=("ci", "paper"), default="paper")
     ap.add_argument("--min-ms", type=float, default=2.0)
     ap.add_argument("--every-us", type=float, default=200.0)
@@ -64,7 +63,6 @@ def main() -> int:
             time.sleep(ns.every_us * 1e-6)
 
     threading.Thread(target=sample, daemon=True, name="stall-sampler").start()
-    sys.path.insert(0, ROOT)
     from skmd import cli
     try:
         code = cli.main(["run", os.path.join(PROGRAMS, ns.program + ".py"), ns.size])
