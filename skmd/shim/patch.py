@@ -15,6 +15,7 @@ pyopencl to the objects it had.  What is patched, and why:
 """
 from __future__ import annotations
 
+import contextlib
 import sys
 import threading
 from typing import Any, Callable
@@ -72,13 +73,23 @@ def _get_platforms() -> list[cl.Platform]:
 
 
 def _wrap_devices_property(orig: property, many: bool) -> property:
+    """The home device as the virtual one.  A queue's device never changes, and
+    pyopencl.array asks for it several times per operation: it is kept on the queue
+    (with the virtual device it was made for) rather than asked of the driver again."""
     def getter(self: Any) -> Any:
+        vdev = virtual_pair()[1]
+        if not many:
+            hit = getattr(self, "_skmd_device", None)
+            if hit is not None and hit[0] is vdev:
+                return hit[1]
         value = orig.fget(self)
         home = _home_ptr()
-        vdev = virtual_pair()[1]
         if many:
             return [vdev if d.int_ptr == home else d for d in value]
-        return vdev if value.int_ptr == home else value
+        out = vdev if value.int_ptr == home else value
+        with contextlib.suppress(AttributeError):
+            self._skmd_device = (vdev, out)
+        return out
     return property(getter, doc=orig.__doc__)
 
 

@@ -72,3 +72,20 @@ def test_decision_key_of_array_scalars_is_their_value() -> None:
         assert hash(key(kind, 1.0)) == hash(key(kind, 1.0))
         assert key(kind, 1.0) == key(kind, 1.0)
         assert key(kind, 1.0) != key(kind, 2.0)
+
+
+def test_a_queues_device_is_the_virtual_device_of_the_runtime_in_force() -> None:
+    """``queue.device`` is kept on the queue, but not past the runtime it was made
+    for: a queue outliving a runtime gives the new runtime's virtual device."""
+    import pyopencl as cl
+    with skmd_installed() as rt:
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        first = q.device
+        assert first is q.device and first.int_ptr == rt.home.device.int_ptr
+        assert "skmd virtual device" in first.name
+    with skmd_installed():
+        again = q.device
+        assert "skmd virtual device" in again.name
+        assert again is cl.create_some_context(interactive=False).devices[0]
+    assert q.device.int_ptr == first.int_ptr  # skmd taken out: the driver's device
