@@ -233,6 +233,9 @@ class Background:
                             analysis=None, partition_source=None,
                             reason="kernel analysis under way (off the launch path): "
                                    "whole meanwhile", num_args=kernel.num_args)
+        if len(self.rt.devices) < 2:  # nothing to split it over: never analysed
+            stand.reason = "only one device"
+            return stand
         stand.analyse_from = self._analysis_start(kernel)
         if stand.analyse_from:
             stand.reason = (f"not analysed while the run is under "

@@ -721,3 +721,23 @@ def test_set_up_begins_with_the_first_analysis_not_at_start(monkeypatch):
         rt.background.settle(120)
         assert rt.background._setup_done is not None and rt.background.ready.is_set()
     assert all(np.array_equal(o, outs[0]) for o in outs)
+
+
+def test_over_one_device_no_kernel_is_analysed(monkeypatch):
+    """With nothing to split a kernel over, its analysis would be work beside the
+    program for nothing: none is started, and launches run as plain."""
+    import pyopencl as cl
+    from skmd.runtime import background
+    from skmd.testing import tuned
+    tuned(monkeypatch, analyse_after_s=0.0)
+    analysed = []
+    monkeypatch.setattr(background.Background, "_analyse",
+                        lambda self, k: analysed.append(k.function_name))
+    with skmd_installed(policy="hill", background=True, remember=False,
+                        devices="cpu0") as rt:
+        assert len(rt.devices) == 1
+        outs = _spin(cl)(3)
+        rt.background.settle(60)
+        reasons = {r.reason for r in rt.records}
+    assert analysed == [] and reasons == {"only one device"}, (analysed, reasons)
+    assert all(np.array_equal(o, outs[0]) for o in outs)
