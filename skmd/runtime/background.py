@@ -295,10 +295,10 @@ class Background:
 
     @staticmethod
     def _program_of(kernel: Any) -> tuple[str, str] | None:
-        try:
-            return program_source(kernel.program.int_ptr)
-        except Exception:  # a program skmd never saw built: analysed as usual
-            return None
+        """(source, options) of ``kernel``'s program, or None for a program skmd never
+        saw built (analysed as usual)."""
+        ptr = program_ptr(kernel)
+        return None if ptr is None else program_source(ptr)
 
     def _known(self, kernel: Any) -> bool:
         """Whether ``kernel``'s program was analysed already (its entry is cheap now)."""

@@ -200,10 +200,12 @@ def _group_limits(kernel: cl.Kernel) -> dict[str, Any]:
 
 def function_of(kernel: cl.Kernel) -> tuple[int, str] | None:
     """(program pointer, function name) of a kernel whose program skmd recorded."""
+    ptr = program_ptr(kernel)
+    if ptr is None or ptr not in _programs:
+        return None
     try:
-        ptr = kernel.program.int_ptr
-        return (ptr, kernel.function_name) if ptr in _programs else None
-    except Exception:  # a kernel pyopencl cannot tell these for
+        return ptr, kernel.function_name
+    except Exception:  # a kernel pyopencl cannot tell its name for
         return None
 
 

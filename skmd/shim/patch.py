@@ -208,21 +208,17 @@ def _wrap_build(orig: Callable) -> Callable:
 # -- sync points and writes -----------------------------------------------------------
 # What happens around a command is the runtime's to say (skmd.runtime.app_commands);
 # the wrappers only forward.
-def _sync_point(orig: Callable) -> Callable:
+def _sync_point(orig: Callable, after: Callable[[Any], None] | None = None) -> Callable:
+    """``orig`` after the runtime's :func:`~app_commands.before_command`; ``after``
+    is told of its first argument once it returns (a queue's ``finish``)."""
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         app_commands.before_command((*args, *kwargs.values()))
-        return orig(*args, **kwargs)
+        out = orig(*args, **kwargs)
+        if after is not None:
+            after(args[0])
+        return out
     wrapper.__name__ = getattr(orig, "__name__", "wrapper")
     return wrapper
-
-
-def _finish(orig: Callable) -> Callable:
-    def finish(self: Any, *args: Any, **kwargs: Any) -> Any:
-        app_commands.before_command((self,))
-        out = orig(self, *args, **kwargs)
-        app_commands.after_finish(self)
-        return out
-    return finish
 
 
 def _writes(orig: Callable, dest_pos: int, dest_kw: str, upload: bool = False) -> Callable:
@@ -360,7 +356,8 @@ def install(settings: Any) -> None:
             if hasattr(_cl, name):
                 _set(_cl, name, _sync_point(getattr(_cl, name)))
         _set(cl, "wait_for_events", _cl.wait_for_events)
-        _set(_cl.CommandQueue, "finish", _finish(_cl.CommandQueue.finish))
+        _set(_cl.CommandQueue, "finish",
+             _sync_point(_cl.CommandQueue.finish, app_commands.after_finish))
         for cls in (_cl.MemoryObject, getattr(_cl, "PooledBuffer", None)):
             if cls is not None and "release" in cls.__dict__:
                 _set(cls, "release", _release(cls.release))
