@@ -74,12 +74,17 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Callable, Iterator
 
 from skmd import modes
 from skmd.tuning import Tuning
+
+#: run values (:attr:`Settings.run_values`) -> their key, for this process
+_run_keys: dict[tuple, int] = {}
+_run_keys_lock = threading.Lock()
 
 POLICIES = ("hill", "linear", "single", "even", "static")
 MODES = tuple(modes.MODES)
@@ -127,19 +132,25 @@ class Settings:
     tuning: Tuning = field(default_factory=Tuning)
 
     @cached_property
-    def run_key(self) -> tuple:
-        """The settings that change how a launch or a graph batch runs.
-
-        What the runtime learns (decisions, the graph tuner, the guard rail) is
-        kept per key, so that settings switched in one process (``skmd bench``'s
-        configurations and variants) never use what another one learned.  Every
-        launch asks for it; settings change only by :func:`override`, which makes
-        new ones, so it is built once per settings object.
-        """
+    def run_values(self) -> tuple:
+        """The settings that change how a launch or a graph batch runs."""
         return (self.policy, self.mode, self.online, self.verify, self.faults,
                 self.min_split_us, self.merge, self.stage_uploads, self.send_ahead,
                 self.pinned_copies, self.learn_links, self.chain_home, self.chain_helpers,
                 tuple(sorted(self.static_fractions.items())), self.tuning)
+
+    @cached_property
+    def run_key(self) -> int:
+        """:attr:`run_values` as a small number, the same for equal values.
+
+        What the runtime learns (decisions, the graph tuner, the guard rail) is
+        kept per key, so that settings switched in one process (``skmd bench``'s
+        configurations and variants) never use what another one learned.  Every
+        launch's key holds it: a number hashes at once, where the values would
+        hash the whole :class:`Tuning` each time.
+        """
+        with _run_keys_lock:
+            return _run_keys.setdefault(self.run_values, len(_run_keys))
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:

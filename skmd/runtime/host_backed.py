@@ -81,7 +81,11 @@ class Buffer(_cl.Buffer):
     def __new__(cls, context: Any, flags: int, size: int = 0, hostbuf: Any = None) -> Any:
         if cls is Buffer and _backs(size, hostbuf) and not _made_by_skmd():
             cls = HostBackedBuffer
-        return _cl.Buffer.__new__(cls)
+        buf = _cl.Buffer.__new__(cls)
+        # a buffer made here is no sub-buffer: a launch need not ask the driver
+        # (pyopencl.array makes a new one for every result)
+        buf._skmd_root = False
+        return buf
 
 
 def _made_by_skmd() -> bool:

@@ -21,46 +21,79 @@ from skmd.transform import Launch
 from skmd.decide.local_size import TARGET_GROUP, choose_local_size
 
 
+#: argument type -> how it enters a key: buffer, local memory, array by value, value
+_BUFFER, _LOCAL, _ARRAY, _VALUE = range(4)
+_KINDS: dict[type, int] = {}
+
+
+def _kind_of(t: type) -> int:
+    """How arguments of type ``t`` enter a key (asked once per type: a launch
+    classifies each argument by a dictionary look-up, not by ``isinstance``)."""
+    k = (_BUFFER if issubclass(t, cl.MemoryObjectHolder) else
+         _LOCAL if issubclass(t, cl.LocalMemory) else
+         _ARRAY if issubclass(t, np.ndarray) else _VALUE)
+    _KINDS[t] = k
+    return k
+
+
 def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
                g_times_l: bool, s: config.Settings) -> tuple:
     """What a decision depends on: shape, scalar values, buffer sizes and kinds, and
     where the buffers' bytes are (a split is priced from there).
 
     Not buffer identity: programs make new buffers every run, and a decision
-    about sizes holds for any buffers of those sizes.
+    about sizes holds for any buffers of those sizes.  Every launch pays for
+    this, so it asks the driver nothing twice per buffer object
+    (:func:`_buffer_part`).
     """
-    parts: list[Any] = [tuple(gsize), None if lsize is None else tuple(lsize), g_times_l,
-                        None if offset is None else tuple(offset), s.run_key]
+    parts: list[Any] = [gsize if type(gsize) is tuple else tuple(gsize),
+                        lsize if lsize is None or type(lsize) is tuple else tuple(lsize),
+                        g_times_l, offset if offset is None else tuple(offset), s.run_key]
+    append = parts.append
+    kinds = _KINDS
     for i, a in args.items():
         if a[0] == "obj":
             v = a[1]
-            if isinstance(v, cl.MemoryObjectHolder):
-                size = getattr(v, "_skmd_size", None)  # as bufmod.size_of keeps it
-                if size is None:
-                    size = int(v.size)
-                    try:
-                        v._skmd_size = size
-                    except AttributeError:
-                        pass
-                # where its bytes are: a split is priced from there
-                parts.append((i, size, bufmod.root_of(v) is not v, placement.where_class(v)))
-            elif isinstance(v, cl.LocalMemory):
-                parts.append((i, "local", v.size))
-            else:
+            k = kinds.get(type(v))
+            if k is None:
+                k = _kind_of(type(v))
+            if k == _BUFFER:
+                append((i, _buffer_part(v)))
+            elif k == _VALUE:
                 try:
-                    key = _hashable(v)
-                    hash(key)
-                    parts.append((i, key))
+                    hash(v)
                 except TypeError:
-                    parts.append((i, id(v)))
+                    v = id(v)
+                append((i, v))
+            elif k == _ARRAY:
+                append((i, _hashable(v)))
+            else:
+                append((i, "local", v.size))
         else:
             v = a[1:]
             try:
                 hash(v)  # as pyopencl's invokers pass them: numbers, bytes
             except TypeError:
                 v = tuple(_hashable(x) for x in v)
-            parts.append((i, v))
+            append((i, v))
     return tuple(parts)
+
+
+def _buffer_part(v: Any) -> tuple:
+    """A buffer's share of a key: its size, whether it is a sub-buffer, and where
+    its bytes are.  Size and parentage are asked of the driver once per object
+    (as :func:`bufmod.size_of` and :func:`bufmod.root_of` keep them)."""
+    size = getattr(v, "_skmd_size", None)
+    if size is None:
+        size = bufmod.size_of(v)
+    root = getattr(v, "_skmd_root", None)
+    if root is None:
+        bufmod.root_of(v)
+        root = getattr(v, "_skmd_root", False)
+    st = getattr(v if root is False else root, "_skmd_state", None)
+    if st is None or (st.home_valid and st.host is None):  # on home: the common case
+        return (size, root is not False, None)
+    return (size, root is not False, placement.where_class(v))
 
 
 def _hashable(v: Any) -> Any:

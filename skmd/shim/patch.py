@@ -23,7 +23,7 @@ from typing import Any, Callable
 import pyopencl as cl
 from pyopencl import _cl
 
-from skmd.runtime import app_commands, host_backed
+from skmd.runtime import app_commands, core, host_backed
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import kernels as kmod
 from skmd.runtime import raw
@@ -133,12 +133,11 @@ def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
         if getattr(kernel, "_skmd_transient", False):
             kmod.args_of(kernel).clear()
         return evt
-    from skmd.runtime.core import get_runtime
     if host_backed.live and _chunked().over_capacity(kmod.args_of(kernel)):  # VAST
-        evt = _chunked().run(get_runtime(), queue, kernel, global_work_size, local_work_size,
-                          global_work_offset, wait_for, g_times_l)
+        evt = _chunked().run(core.get_runtime(), queue, kernel, global_work_size,
+                             local_work_size, global_work_offset, wait_for, g_times_l)
     else:
-        evt = get_runtime().on_launch(queue, kernel, global_work_size, local_work_size,
+        evt = core.get_runtime().on_launch(queue, kernel, global_work_size, local_work_size,
                                       global_work_offset, wait_for, g_times_l,
                                       allow_empty_ndrange)
     if getattr(kernel, "_skmd_transient", False):

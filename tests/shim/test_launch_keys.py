@@ -1,0 +1,61 @@
+"""A launch's decision key (``launches.signature``): the same for launches that only
+differ in which buffers of the same sizes they pass, different where a decision
+could differ, and worked out without asking the driver again per launch."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+import shim_programs as sp
+from skmd.testing import skmd_installed
+
+
+def _key(knl, *args):
+    from skmd import config
+    from skmd.runtime import kernels as kmod
+    from skmd.runtime import launches
+    knl.set_args(*args)
+    return launches.signature(kmod.args_of(knl), (64,), (8,), None, False, config.get())
+
+
+def test_buffers_of_one_size_share_a_key_and_values_split_it() -> None:
+    import pyopencl as cl
+    with skmd_installed(policy="even"):
+        ctx, _ = sp.ctx_queue(cl)
+        prg = cl.Program(ctx, "__kernel void f(__global float *a, float r, long n)"
+                              " { a[get_global_id(0)] *= r; }").build()
+        knl = prg.f
+        mf = cl.mem_flags
+        a, b = (cl.Buffer(ctx, mf.READ_WRITE, 256) for _ in range(2))
+        c = cl.Buffer(ctx, mf.READ_WRITE, 512)
+        base = _key(knl, a, np.float32(2), np.int64(64))
+        assert _key(knl, b, np.float32(2), np.int64(64)) == base
+        assert _key(knl, c, np.float32(2), np.int64(64)) != base
+        assert _key(knl, a, np.float32(3), np.int64(64)) != base
+        assert _key(knl, c.get_sub_region(0, 256), np.float32(2), np.int64(64)) != base
+        # a host scalar passed as a 0-d array: by value, equal values alike
+        assert (_key(knl, a, np.array(2, np.float32), np.int64(64))
+                == _key(knl, a, np.array(2, np.float32), np.int64(64))
+                != _key(knl, a, np.array(3, np.float32), np.int64(64)))
+
+
+def test_a_buffer_made_under_skmd_is_known_as_no_sub_buffer() -> None:
+    """pyopencl.array makes a new buffer for every result: its launch must not ask
+    the driver which buffer it was carved from."""
+    import pyopencl as cl
+    from skmd.runtime import buffers as bufmod
+    with skmd_installed():
+        ctx, _ = sp.ctx_queue(cl)
+        b = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 256)
+        assert b.__dict__.get("_skmd_root") is False
+        assert bufmod.root_of(b) is b
+        sub = b.get_sub_region(0, 128)
+        assert bufmod.root_of(sub) is not sub
+
+
+def test_run_keys_are_numbers_equal_for_equal_settings() -> None:
+    from skmd import config
+    s = config.Settings()
+    assert isinstance(s.run_key, int) and replace(s).run_key == s.run_key
+    assert replace(s, tuning=replace(s.tuning, graph_min_gain=0.5)).run_key != s.run_key
