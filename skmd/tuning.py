@@ -105,6 +105,14 @@ class Tuning:
     #: moved (:mod:`skmd.decide.pinning`), so a program that moves little never pays it
     pin_after_bytes: int = 1 << 30
 
+    # -- the run log (skmd.predict.launch_log) ---------------------------------------
+    #: runs the store's run log keeps (``skmd explain`` reads them): once it holds half
+    #: as many again, the oldest go at a run's exit.  Every run's store is checked
+    #: whole when opened (0.3-0.6 ms per MB on the CI machine), and a loop of
+    #: thousands of launches adds about 1 MB per run: a log kept forever made each run
+    #: of a program slower than the one before
+    log_keep_runs: int = 32
+
     # -- buffers larger than the device (skmd.runtime.host_bytes, skmd.runtime.chunked) --
     #: page-locked host memory for them, as a share of the home device's memory: on an
     #: 80 GB H100 under NVIDIA's OpenCL, with 82 GB of mapped ``ALLOC_HOST_PTR`` pieces

@@ -52,6 +52,25 @@ class LaunchLog:
         if rows:
             self.store.write(fn)
 
+    def keep_newest(self, runs: int) -> int:
+        """Drop the oldest runs (and their launches) once more than half as many
+        again as ``runs`` are kept, down to ``runs``: each run's exit pays a count
+        of runs, and one in every ``runs / 2`` a delete.  Returns how many went."""
+        if runs <= 0:
+            return 0
+        n = self.store.read("SELECT count(*) FROM runs")
+        if not n or n[0][0] <= runs + runs // 2:
+            return 0
+        gone: list[str] = []
+
+        def fn(c: sqlite3.Connection) -> None:
+            gone.extend(r[0] for r in c.execute(
+                "SELECT run_id FROM runs ORDER BY created_at DESC, rowid DESC LIMIT -1 "
+                "OFFSET ?", (runs,)))
+            c.executemany("DELETE FROM launches WHERE run_id = ?", [(i,) for i in gone])
+            c.executemany("DELETE FROM runs WHERE run_id = ?", [(i,) for i in gone])
+        return len(gone) if self.store.write(fn) else 0
+
     def runs(self) -> list[RunInfo]:
         """Runs, newest first."""
         rows = self.store.read(

@@ -64,13 +64,15 @@ def _pinned_bytes(rt: Any, mem: Any, hostbuf: Any, offset: int, wait_for: Any,
                   is_blocking: bool, into_host: bool) -> np.ndarray | None:
     """The program's bytes of a transfer worth moving through page-locked chunks
     (``SKMD_PINNED_COPIES``), or None for the driver's own path."""
-    if (not is_blocking or wait_for or not isinstance(mem, cl.Buffer)
-            or not _chunks_pay(rt)):
+    if not is_blocking or wait_for:
         return None
     try:
+        # the size first: most transfers are too small to chunk (a reduction's scalar)
         view = memoryview(hostbuf)
-        if (view.nbytes < rt.settings.tuning.pipeline_min_bytes or not view.c_contiguous
-                or (into_host and view.readonly) or offset < 0
+        if (view.nbytes < rt.settings.tuning.pipeline_min_bytes
+                or not isinstance(mem, cl.Buffer) or not _chunks_pay(rt)):
+            return None
+        if (not view.c_contiguous or (into_host and view.readonly) or offset < 0
                 or offset + view.nbytes > int(mem.size)):
             return None  # what pyopencl would refuse, it refuses itself
         if not placement.book(rt).pinning.pays(view.nbytes):

@@ -395,6 +395,7 @@ class Runtime:
         try:
             self.store.run_log.add_run(self.run_id, self.argv)
             self.store.run_log.extend_rows(rows)
+            self.store.run_log.keep_newest(self.settings.tuning.log_keep_runs)
         except Exception as exc:
             self.warn_once("flush", f"could not write the run log ({exc})")
 

@@ -354,3 +354,23 @@ def test_an_open_store_with_its_schema_in_place_takes_no_write_lock(tmp_path):
     with ProfileStore(path) as st:
         names = {r[0] for r in st._conn.execute("SELECT name FROM sqlite_master")}
     assert "builds" in names
+
+
+def test_the_run_log_keeps_the_newest_runs_only(tmp_path):
+    """A run log kept forever makes every later run's store opening slower: once it
+    holds half as many runs again as it keeps, the oldest go with their launches."""
+    with ProfileStore(tmp_path / "p.sqlite") as st:
+        log = st.run_log
+        for i in range(48):
+            log.add_run(f"r{i:02d}", ["app.py"])
+            log.add_launch(LaunchRecord(run_id=f"r{i:02d}", seq=1, kernel="k", total_groups=1,
+                                        global_size=(1,), local_size=None, policy="hill"))
+            st.write(lambda c, r=f"r{i:02d}", t=1000.0 + i: c.execute(
+                "UPDATE runs SET created_at = ? WHERE run_id = ?", (t, r)))
+        assert log.keep_newest(32) == 0 and len(log.runs()) == 48  # not yet
+        log.add_run("r48", ["app.py"])
+        assert log.keep_newest(32) == 17
+        kept = [r.run_id for r in log.runs()]
+        assert kept[0] == "r48" and kept[-1] == "r17" and len(kept) == 32
+        assert log.launches("r16") == [] and len(log.launches("r17")) == 1
+        assert st.read("SELECT count(*) FROM launches")[0][0] == 31
