@@ -28,6 +28,8 @@ import pyopencl as cl
 from skmd.decide import locations as placement
 from skmd.runtime import copies, mirror_pool, raw, staging
 from skmd.runtime.intervals import IntervalSet
+# a buffer's size and parentage, reached as bufmod.* by most of the runtime
+from skmd.runtime.memobj import is_sub_buffer, root_of, size_of  # noqa: F401
 # the stale set and its queries are reached as bufmod.* by the shim and graph mode
 from skmd.runtime.stale import _stale, mark_stale, prune_stale, stale_buffers  # noqa: F401
 
@@ -357,39 +359,8 @@ class BufferState:
 #: and with it any clean-up, while this thread holds it)
 _registry_lock = threading.RLock()
 _registry: "weakref.WeakValueDictionary[int, BufferState]" = weakref.WeakValueDictionary()
-
-
-def root_of(buf: MemObj) -> MemObj:
-    """The buffer a sub-buffer was carved from (the buffer itself otherwise).
-
-    Remembered on the object as the parent, or ``False`` for a root: storing the
-    buffer in its own attribute would be a reference cycle that keeps it alive.
-    """
-    root = getattr(buf, "_skmd_root", None)
-    if root is None:
-        try:
-            parent = buf.get_info(cl.mem_info.ASSOCIATED_MEMOBJECT)
-        except (cl.Error, AttributeError):
-            parent = None
-        root = parent if parent is not None else False
-        with contextlib.suppress(AttributeError):
-            buf._skmd_root = root
-    return buf if root is False else root
-
-
-def size_of(buf: MemObj) -> int:
-    """``buf``'s size in bytes, asked of the driver once per object (every launch's
-    decision key and every upload's staging check need it)."""
-    size = getattr(buf, "_skmd_size", None)
-    if size is None:
-        size = int(buf.size)
-        with contextlib.suppress(AttributeError):
-            buf._skmd_size = size
-    return size
-
-
-def is_sub_buffer(buf: MemObj) -> bool:
-    return root_of(buf) is not buf
+#: whether any state was ever registered (until then no write has one to look up)
+_any_state = False
 
 
 def state_of(buf: MemObj) -> BufferState:
@@ -402,12 +373,14 @@ def state_of(buf: MemObj) -> BufferState:
     st = getattr(buf, "_skmd_state", None)
     if st is not None:
         return st
+    global _any_state
     ptr = buf.int_ptr
     with _registry_lock:
         st = _registry.get(ptr)
         if st is None:
             st = BufferState(int(buf.size))
             _registry[ptr] = st
+            _any_state = True
     with contextlib.suppress(AttributeError):
         buf._skmd_state = st
     return st
@@ -437,7 +410,7 @@ def note_written(buf: MemObj | None, from_host: int = 0) -> None:
     if buf is None or not isinstance(buf, cl.MemoryObjectHolder):
         return
     st = getattr(buf, "_skmd_state", None)
-    if st is None:
+    if st is None and _any_state:  # (another object of the same cl_mem may hold one)
         st = _registry.get(buf.int_ptr)
     if st is not None:
         st.written()

@@ -82,9 +82,13 @@ class Buffer(_cl.Buffer):
         if cls is Buffer and _backs(size, hostbuf) and not _made_by_skmd():
             cls = HostBackedBuffer
         buf = _cl.Buffer.__new__(cls)
-        # a buffer made here is no sub-buffer: a launch need not ask the driver
-        # (pyopencl.array makes a new one for every result)
+        # what a launch over it asks (its size, whether it is a sub-buffer) is known
+        # here: pyopencl.array makes a new buffer for every result, and asking the
+        # driver cost a launch over a new buffer 9 us more than over an old one (H100)
         buf._skmd_root = False
+        n = _nbytes(size, hostbuf)
+        if n:
+            buf._skmd_size = n
         return buf
 
 

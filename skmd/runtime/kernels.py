@@ -129,11 +129,18 @@ class KernelEntry:
 
     # -- arguments -----------------------------------------------------------
     def buffer_args(self, args: dict[int, ArgValue]) -> list[tuple[int, Any]]:
+        """The (index, buffer) arguments, each argument's type classified once
+        (:func:`is_buffer_type`): a launch of an unanalysed kernel asks this for
+        its writes, and ``hasattr`` on a number raised and caught each time."""
         out = []
         for i, a in args.items():
-            if a[0] == "obj" and hasattr(a[1], "int_ptr") and isinstance(
-                    a[1], cl.MemoryObjectHolder):
-                out.append((i, a[1]))
+            if a[0] == "obj":
+                t = type(a[1])
+                hit = _BUFFER_TYPES.get(t)
+                if hit is None:
+                    hit = is_buffer_type(t)
+                if hit:
+                    out.append((i, a[1]))
         return out
 
     def written_buffers(self, args: dict[int, ArgValue]) -> list[Any]:
@@ -239,6 +246,16 @@ def entry_of(kernel: cl.Kernel) -> KernelEntry:
         except AttributeError:
             pass
     return e
+
+
+#: argument type -> whether its values are buffers (memory objects)
+_BUFFER_TYPES: dict[type, bool] = {}
+
+
+def is_buffer_type(t: type) -> bool:
+    """Whether arguments of type ``t`` are memory objects (kept per type)."""
+    hit = _BUFFER_TYPES[t] = issubclass(t, cl.MemoryObjectHolder)
+    return hit
 
 
 def args_of(kernel: cl.Kernel) -> dict[int, ArgValue]:

@@ -40,15 +40,18 @@ def test_buffers_of_one_size_share_a_key_and_values_split_it() -> None:
                 != _key(knl, a, np.array(3, np.float32), np.int64(64)))
 
 
-def test_a_buffer_made_under_skmd_is_known_as_no_sub_buffer() -> None:
+def test_a_buffer_made_under_skmd_is_known_without_asking_the_driver() -> None:
     """pyopencl.array makes a new buffer for every result: its launch must not ask
-    the driver which buffer it was carved from."""
+    the driver its size or which buffer it was carved from."""
     import pyopencl as cl
     from skmd.runtime import buffers as bufmod
     with skmd_installed():
         ctx, _ = sp.ctx_queue(cl)
         b = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 256)
-        assert b.__dict__.get("_skmd_root") is False
+        assert b.__dict__.get("_skmd_root") is False and b.__dict__.get("_skmd_size") == 256
+        h = cl.Buffer(ctx, cl.mem_flags.READ_ONLY | cl.mem_flags.COPY_HOST_PTR,
+                      hostbuf=np.ones(8, np.float32))
+        assert h.__dict__.get("_skmd_size") == 32 == bufmod.size_of(h)
         assert bufmod.root_of(b) is b
         sub = b.get_sub_region(0, 128)
         assert bufmod.root_of(sub) is not sub
