@@ -404,6 +404,11 @@ def forget(buf: MemObj) -> None:
         del buf._skmd_state
 
 
+def any_state() -> bool:
+    """Whether any buffer has a coherence state (else a write has nothing to mark)."""
+    return _any_state
+
+
 def note_written(buf: MemObj | None, from_host: int = 0) -> None:
     """A command wrote ``buf`` (or a sub-buffer of it) on the home device: an
     upload of ``from_host`` bytes, when not 0."""

@@ -225,7 +225,7 @@ class Runtime:
             waited.note_launch(queue, entry)
         args = args_of(kernel)
         s = self.settings
-        mode = modes.mode_named(s.mode)
+        mode = modes.MODES[s.mode]  # (named right when the settings were made)
         if entry.reason is None and self.profiler is None:
             key = launches.signature(args, gsize, lsize, offset, g_times_l, s)
             # graph modes: a key seen before goes the same way again, at program

@@ -7,6 +7,7 @@ runtime writes them to the profile store.
 """
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from typing import Any
@@ -155,8 +156,12 @@ _queue_profiles: dict[int, bool] = {}
 def _profiles(queue: Any) -> bool:
     if queue is None:
         return False
-    hit = _queue_profiles.get(queue.int_ptr)
+    hit = getattr(queue, "_skmd_profiles", None)  # kept on the queue object too
     if hit is None:
-        hit = _queue_profiles[queue.int_ptr] = bool(
-            queue.properties & cl.command_queue_properties.PROFILING_ENABLE)
+        hit = _queue_profiles.get(queue.int_ptr)
+        if hit is None:
+            hit = _queue_profiles[queue.int_ptr] = bool(
+                queue.properties & cl.command_queue_properties.PROFILING_ENABLE)
+        with contextlib.suppress(AttributeError):
+            queue._skmd_profiles = hit
     return hit
