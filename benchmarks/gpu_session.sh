@@ -759,13 +759,16 @@ styles2)
   for k in 1 2; do
     for w in new ${OLD:+old}; do
       d=$PWD; [ "$w" = old ] && d=$OLD
+      # each process on an empty store, as a program's first run
+      export SKMD_PROFILE_DIR=$r/prof_styles_$w$k
       (cd "$d" && PYTHONPATH=/tmp/site:$d timeout 150 python3 -W ignore benchmarks/launch_styles.py \
         --json "$r/styles_${w}$k.json" > "$r/styles_${w}$k.txt" 2>&1) || echo "exit $?" >> "$r/styles_${w}$k.txt"
       (cd "$d" && PYTHONPATH=/tmp/site:$d SKMD_DEVICES=gpu0 timeout 150 python3 -W ignore \
         benchmarks/launch_styles.py --json "$r/styles_gpu0_${w}$k.json" \
         > "$r/styles_gpu0_${w}$k.txt" 2>&1) || echo "exit $?" >> "$r/styles_gpu0_${w}$k.txt"
     done
-  done ;;
+  done
+  export SKMD_PROFILE_DIR=$r/prof ;;
 stall1)
   # where the program's thread stands during its longest stalls under skmd (first runs
   # on an empty store), twice per program

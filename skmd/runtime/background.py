@@ -215,8 +215,8 @@ class Background:
             limit = self.rt.decider.split_fixed_s(self.rt.settings)
             if waited.too_short(stand, limit):  # looked at again later
                 stand.analyse_from = time.perf_counter() + self.tuning.analyse_after_s
-                stand.reason = (f"every launch waited for ended within {limit * 1e3:.2g} "
-                                "ms, too short to split: not analysed")
+                stand.reason = (f"its launches a finish() waited for ended within "
+                                f"{limit * 1e3:.2g} ms, too short to split: not analysed")
                 return stand
             with self._lock:
                 if stand.analyse_from is None:  # another thread's launch started it

@@ -106,9 +106,9 @@ class KernelEntry:
     item_limits: tuple[int, ...] = ()
     #: a stand-in's: when its kernel's analysis may start (None: started)
     analyse_from: float | None = None
-    #: a stand-in's: the longest its launches took until waited for, and whether one
-    #: was not waited for before the next (:mod:`.waited`)
-    waited_s: float = 0.0
+    #: a stand-in's: how long its latest launches took until a ``finish()`` of their
+    #: queue (at most 64 kept), and whether one went unbounded (:mod:`.waited`)
+    waits_s: list[float] = field(default_factory=list)
     unwaited: bool = False
 
     @property
