@@ -12,7 +12,7 @@
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 #         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
-#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5 | sections1 | cost4 | cost5 | start1 | styles1 | stall1 | jobs1 | styles2
+#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5 | sections1 | cost4 | cost5 | start1 | styles1 | stall1 | jobs1 | styles2 | stream3
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -752,6 +752,17 @@ styles1)
     > "$r/styles.txt" 2>&1 || echo "exit $?" >> "$r/styles.txt"
   SKMD_DEVICES=gpu0 timeout 200 python3 -W ignore benchmarks/launch_styles.py \
     --json "$r/styles_gpu0.json" > "$r/styles_gpu0.txt" 2>&1 || echo "exit $?" >> "$r/styles_gpu0.txt" ;;
+stream3)
+  # VAST streaming with the output allocated last (the inputs, which travel the busier
+  # direction, get the page-locked memory; the output comes back through the slots),
+  # in turns with the default order
+  free -g > "$r/free.txt" 2>&1
+  vb link "" 30 link
+  for k in 1 2; do
+    vb "stream_default$k" gpu0 110 stream --gb "${VAST_GB:-30}" --repeat 2 --link "$r/vast_link.json"
+    vb "stream_outlast$k" gpu0 110 stream --gb "${VAST_GB:-30}" --repeat 2 --out-last \
+      --link "$r/vast_link.json"
+  done ;;
 styles2)
   # skmd's extra per synchronised launch, per style, at this checkout and at the one in
   # $OLD (a whole tree: its own launch_styles.py), in turns: every device, then gpu0
