@@ -678,7 +678,9 @@ unseen4)
       elementwise) s=72 ;; transpose) s=62 ;; stencil) s=48 ;;
       saxpy_loop|dot_reduction|scan) s=40 ;; *) s=32 ;;
     esac
-    bench unseen "" $s --suite unseen --repeat 6 --max-seconds 28 $b
+    # ROUNDS (default 6) rounds at most, in slots SLOTX per cent as long (default 100)
+    bench unseen "" $((s * ${SLOTX:-100} / 100)) --suite unseen --repeat "${ROUNDS:-6}" \
+      --max-seconds 28 $b
   done ;;
 sections1)
   # where timed launches spend their time (benchmarks/section_profile.py): each program
