@@ -6,6 +6,7 @@ generated invokers make) and replays them on the partition-ready clones.
 """
 from __future__ import annotations
 
+import contextlib
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -50,11 +51,25 @@ def program_key(prg_ptr: int) -> str | None:
 
 
 def program_ptr(kernel: Any) -> int | None:
-    """The handle of ``kernel``'s program, or None where the driver will not say."""
+    """The handle of ``kernel``'s program, or None where the driver will not say;
+    as :func:`named` left it on a kernel got by name from its program."""
+    fn = getattr(kernel, "_skmd_fn", None)
+    if fn is not None:
+        return fn[0]
     try:
         return kernel.program.int_ptr
     except Exception:  # noqa: BLE001 - any object a launch hands over
         return None
+
+
+def named(kernel: Any, prg_ptr: int, name: str) -> Any:
+    """``kernel``, just got as ``prg.name``, marked with its program's handle and its
+    name: pyopencl's canonical ``prg.name(queue, ...)`` makes a new kernel object
+    at each launch, and asking the driver both again each time cost its launches
+    more than the rest of skmd's hook."""
+    with contextlib.suppress(AttributeError):
+        kernel._skmd_fn = (prg_ptr, name)
+    return kernel
 
 
 def on_disk(prg_ptr: int | None) -> bool:
@@ -207,6 +222,9 @@ def _group_limits(kernel: cl.Kernel) -> dict[str, Any]:
 
 def function_of(kernel: cl.Kernel) -> tuple[int, str] | None:
     """(program pointer, function name) of a kernel whose program skmd recorded."""
+    fn = getattr(kernel, "_skmd_fn", None)
+    if fn is not None:
+        return fn if fn[0] in _programs else None
     ptr = program_ptr(kernel)
     if ptr is None or ptr not in _programs:
         return None

@@ -188,6 +188,18 @@ def _set_arg_buf_pack_multi(self: Any, triples: tuple) -> None:
         d[triples[k]] = ("pack", triples[k + 1], triples[k + 2])
 
 
+def _kernel_by_name(orig: Callable) -> Callable:
+    """``prg.name``: the kernel knows its program and name without the driver."""
+    def getattr_(self: Any, attr: str) -> Any:
+        knl = orig(self, attr)
+        try:
+            ptr = self._get_prg().int_ptr
+        except Exception:  # noqa: BLE001 - bookkeeping never changes what it gives
+            return knl
+        return kmod.named(knl, ptr, attr)
+    return getattr_
+
+
 def _wrap_build(orig: Callable) -> Callable:
     def build(self: Any, options: Any = None, devices: Any = None, cache_dir: Any = None) -> Any:
         ctx = getattr(self, "_context", None)
@@ -354,6 +366,7 @@ def install(settings: Any) -> None:
         _set(_cl.Kernel, "_set_arg_buf_multi", _set_arg_buf_multi)
         _set(_cl.Kernel, "_set_arg_buf_pack_multi", _set_arg_buf_pack_multi)
         _set(cl.Program, "build", _wrap_build(cl.Program.build))
+        _set(cl.Program, "__getattr__", _kernel_by_name(cl.Program.__getattr__))
         _set(_cl, "_enqueue_write_buffer", _write_buffer(_cl._enqueue_write_buffer))
         for name, pos, kw in (("_enqueue_copy_buffer", 2, "dst"),
                               ("_enqueue_write_buffer_rect", 1, "mem"),

@@ -62,3 +62,17 @@ def test_run_keys_are_numbers_equal_for_equal_settings() -> None:
     s = config.Settings()
     assert isinstance(s.run_key, int) and replace(s).run_key == s.run_key
     assert replace(s, tuning=replace(s.tuning, graph_min_gain=0.5)).run_key != s.run_key
+
+
+def test_a_kernel_got_by_name_knows_its_program_without_the_driver() -> None:
+    """``prg.name(queue, ...)`` makes a new kernel object at each launch: skmd must
+    not ask the driver for its program and name each time."""
+    import pyopencl as cl
+    from skmd.runtime import kernels as kmod
+    with skmd_installed():
+        ctx, _ = sp.ctx_queue(cl)
+        prg = cl.Program(ctx, "__kernel void f(__global float *a) { a[0] = 1.0f; }").build()
+        knl = prg.f
+        assert knl.__dict__.get("_skmd_fn") == (knl.program.int_ptr, "f")
+        assert kmod.function_of(knl) == (knl.program.int_ptr, "f")
+        assert kmod.function_of(cl.Kernel(prg, "f")) == kmod.function_of(knl)
