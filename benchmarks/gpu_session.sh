@@ -767,16 +767,17 @@ stream3)
   done ;;
 styles2)
   # skmd's extra per synchronised launch, per style, at this checkout and at the one in
-  # $OLD (a whole tree: its own launch_styles.py), in turns: every device, then gpu0
+  # $OLD (a whole tree: its own launch_styles.py), in turns: every device, then gpu0;
+  # PIN: the CPUs every process runs on (taskset -c), else wherever the system puts it
   [ -n "${OLD:-}" ] && python3 -m compileall -q "$OLD" > /dev/null 2>&1
   for k in 1 2; do
     for w in new ${OLD:+old}; do
       d=$PWD; [ "$w" = old ] && d=$OLD
       # each process on an empty store, as a program's first run
       export SKMD_PROFILE_DIR=$r/prof_styles_$w$k
-      (cd "$d" && PYTHONPATH=/tmp/site:$d timeout 150 python3 -W ignore benchmarks/launch_styles.py \
+      (cd "$d" && PYTHONPATH=/tmp/site:$d timeout 150 ${PIN:+taskset -c $PIN} python3 -W ignore benchmarks/launch_styles.py \
         --json "$r/styles_${w}$k.json" > "$r/styles_${w}$k.txt" 2>&1) || echo "exit $?" >> "$r/styles_${w}$k.txt"
-      (cd "$d" && PYTHONPATH=/tmp/site:$d SKMD_DEVICES=gpu0 timeout 150 python3 -W ignore \
+      (cd "$d" && PYTHONPATH=/tmp/site:$d SKMD_DEVICES=gpu0 timeout 150 ${PIN:+taskset -c $PIN} python3 -W ignore \
         benchmarks/launch_styles.py --json "$r/styles_gpu0_${w}$k.json" \
         > "$r/styles_gpu0_${w}$k.txt" 2>&1) || echo "exit $?" >> "$r/styles_gpu0_${w}$k.txt"
     done
