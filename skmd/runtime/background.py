@@ -213,7 +213,10 @@ class Background:
             if stand.analyse_from and not stand.launches:  # (is it waited for? how long?)
                 return stand
             limit = self.rt.decider.split_fixed_s(self.rt.settings)
-            if waited.too_short(stand, limit):  # looked at again later
+            said = waited.verdict(stand, limit)
+            if said == waited.UNSURE:  # looked at again at its next launch
+                return stand
+            if said == waited.SHORT:  # looked at again later
                 stand.analyse_from = time.perf_counter() + self.tuning.analyse_after_s
                 stand.reason = (f"its launches a finish() waited for ended within "
                                 f"{limit * 1e3:.2g} ms, too short to split: not analysed")

@@ -62,12 +62,25 @@ KEPT = 64
 OUTLIERS = 1 / 8
 
 
-def too_short(stand: Any, limit_s: float) -> bool:
+SHORT, LONG, UNSURE = "short", "long", "unsure"
+
+
+def verdict(stand: Any, limit_s: float) -> str:
     """Whether the launches of ``stand``'s kernel a ``finish()`` bounded ended within
-    ``limit_s`` (0: no bound counts), but for a few outliers, and none went
-    unbounded, so its analysis can wait."""
+    ``limit_s`` (0: no bound counts), but for a few outliers, and none went unbounded
+    (SHORT: its analysis can wait); LONG: analyse it; UNSURE: ask again at its next
+    launch.  One bound over the limit is not enough to call it long: a program's
+    first ``finish()`` also waits for what its first launches start (the builds of
+    the kernels after it: a first ``2 * x + y`` waits for ``+ y``'s program)."""
     waits = stand.waits_s
     if limit_s <= 0 or stand.unwaited or not waits:
-        return False
+        return LONG
+    if len(waits) == 1:
+        return SHORT if waits[0] < limit_s else UNSURE
     ranked = sorted(waits)
-    return ranked[int(len(ranked) * (1 - OUTLIERS))] < limit_s
+    return SHORT if ranked[int((len(ranked) - 1) * (1 - OUTLIERS))] < limit_s else LONG
+
+
+def too_short(stand: Any, limit_s: float) -> bool:
+    """Whether :func:`verdict` says SHORT."""
+    return verdict(stand, limit_s) == SHORT

@@ -59,6 +59,19 @@ def test_a_hiccup_of_the_host_does_not_make_a_short_kernel_long():
     assert not waited.too_short(a, 0.001)
 
 
+def test_one_long_bound_is_not_enough_to_call_a_kernel_long():
+    """A program's first finish() also waits for the builds its first launches start:
+    one long bound leaves the verdict open, a second decides it."""
+    a = _stand()
+    a.waits_s = [0.05]
+    assert waited.verdict(a, 0.001) == waited.UNSURE
+    a.waits_s = [0.05, 0.0001]
+    assert waited.verdict(a, 0.001) == waited.SHORT
+    a.waits_s = [0.05, 0.04]
+    assert waited.verdict(a, 0.001) == waited.LONG
+    assert waited.verdict(_stand(), 0.001) == waited.LONG, "never bounded: analysed"
+
+
 def test_other_queues_do_not_bound_a_launch():
     a = _stand()
     waited.note_launch(NS(int_ptr=13), a)
