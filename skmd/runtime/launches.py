@@ -16,24 +16,9 @@ import pyopencl as cl
 from skmd import config
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import placement
-from skmd.runtime.kernels import ArgValue, KernelEntry
+from skmd.runtime.kernels import ARRAY, BUFFER, VALUE, ArgValue, KernelEntry, arg_kind
 from skmd.transform import Launch
 from skmd.decide.local_size import TARGET_GROUP, choose_local_size
-
-
-#: argument type -> how it enters a key: buffer, local memory, array by value, value
-_BUFFER, _LOCAL, _ARRAY, _VALUE = range(4)
-_KINDS: dict[type, int] = {}
-
-
-def _kind_of(t: type) -> int:
-    """How arguments of type ``t`` enter a key (asked once per type: a launch
-    classifies each argument by a dictionary look-up, not by ``isinstance``)."""
-    k = (_BUFFER if issubclass(t, cl.MemoryObjectHolder) else
-         _LOCAL if issubclass(t, cl.LocalMemory) else
-         _ARRAY if issubclass(t, np.ndarray) else _VALUE)
-    _KINDS[t] = k
-    return k
 
 
 def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
@@ -50,22 +35,19 @@ def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
                         lsize if lsize is None or type(lsize) is tuple else tuple(lsize),
                         g_times_l, offset if offset is None else tuple(offset), s.run_key]
     append = parts.append
-    kinds = _KINDS
     for i, a in args.items():
         if a[0] == "obj":
             v = a[1]
-            k = kinds.get(type(v))
-            if k is None:
-                k = _kind_of(type(v))
-            if k == _BUFFER:
+            k = arg_kind(type(v))
+            if k == BUFFER:
                 append((i, _buffer_part(v)))
-            elif k == _VALUE:
+            elif k == VALUE:
                 try:
                     hash(v)
                 except TypeError:
                     v = id(v)
                 append((i, v))
-            elif k == _ARRAY:
+            elif k == ARRAY:
                 append((i, _hashable(v)))
             else:
                 append((i, "local", v.size))
