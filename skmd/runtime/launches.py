@@ -65,17 +65,11 @@ def _buffer_part(v: Any) -> tuple:
     """A buffer's share of a key: its size, whether it is a sub-buffer, and where
     its bytes are.  Size and parentage are asked of the driver once per object
     (as :func:`bufmod.size_of` and :func:`bufmod.root_of` keep them)."""
-    size = getattr(v, "_skmd_size", None)
-    if size is None:
-        size = bufmod.size_of(v)
-    root = getattr(v, "_skmd_root", None)
-    if root is None:
-        bufmod.root_of(v)
-        root = getattr(v, "_skmd_root", False)
-    st = getattr(v if root is False else root, "_skmd_state", None)
+    root = bufmod.root_of(v)
+    st = getattr(root, "_skmd_state", None)
     if st is None or (st.home_valid and st.host is None):  # on home: the common case
-        return (size, root is not False, None)
-    return (size, root is not False, placement.where_class(v))
+        return (bufmod.size_of(v), root is not v, None)
+    return (bufmod.size_of(v), root is not v, placement.where_class(v))
 
 
 def _hashable(v: Any) -> Any:
