@@ -79,8 +79,3 @@ def verdict(stand: Any, limit_s: float) -> str:
         return SHORT if waits[0] < limit_s else UNSURE
     ranked = sorted(waits)
     return SHORT if ranked[int((len(ranked) - 1) * (1 - OUTLIERS))] < limit_s else LONG
-
-
-def too_short(stand: Any, limit_s: float) -> bool:
-    """Whether :func:`verdict` says SHORT."""
-    return verdict(stand, limit_s) == SHORT

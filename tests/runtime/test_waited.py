@@ -21,8 +21,9 @@ def test_a_finish_right_after_a_launch_bounds_its_kernel():
     assert len(a.waits_s) == 1 and 0.01 <= a.waits_s[0] < 1.0 and not a.unwaited
     waited.note_finish(q)  # nothing launched since: nothing to bound
     assert len(a.waits_s) == 1
-    assert waited.too_short(a, 1.0) and not waited.too_short(a, 0.005)
-    assert not waited.too_short(a, 0.0), "no limit: nothing is put off"
+    assert waited.verdict(a, 1.0) == waited.SHORT
+    assert waited.verdict(a, 0.005) != waited.SHORT
+    assert waited.verdict(a, 0.0) != waited.SHORT, "no limit: nothing is put off"
 
 
 def test_a_finish_bounds_every_launch_since_the_last_one():
@@ -34,9 +35,10 @@ def test_a_finish_bounds_every_launch_since_the_last_one():
     waited.note_launch(q, b)
     waited.note_finish(q)
     assert a.waits_s[0] >= 0.01 > b.waits_s[0] > 0 and not a.unwaited
-    assert waited.too_short(a, 10.0) and not waited.too_short(a, 0.005)
-    assert waited.too_short(b, 0.005)
-    assert not waited.too_short(_stand(), 10.0), "never waited for: analysed as before"
+    assert waited.verdict(a, 10.0) == waited.SHORT
+    assert waited.verdict(a, 0.005) != waited.SHORT
+    assert waited.verdict(b, 0.005) == waited.SHORT
+    assert waited.verdict(_stand(), 10.0) != waited.SHORT, "never waited for: analysed"
 
 
 def test_a_launch_no_finish_follows_soon_leaves_its_kernel_unbounded():
@@ -45,8 +47,8 @@ def test_a_launch_no_finish_follows_soon_leaves_its_kernel_unbounded():
     for _ in range(waited.MAX_PENDING):
         waited.note_launch(q, b)
     waited.note_finish(q)
-    assert a.unwaited and a.waits_s == [] and not waited.too_short(a, 10.0)
-    assert not b.unwaited and waited.too_short(b, 10.0)
+    assert a.unwaited and a.waits_s == [] and waited.verdict(a, 10.0) != waited.SHORT
+    assert not b.unwaited and waited.verdict(b, 10.0) == waited.SHORT
 
 
 def test_a_hiccup_of_the_host_does_not_make_a_short_kernel_long():
@@ -54,9 +56,9 @@ def test_a_hiccup_of_the_host_does_not_make_a_short_kernel_long():
     is one of many: the kernel stays short while few of its waits are long."""
     a = _stand()
     a.waits_s = [0.0001] * 15 + [0.5]
-    assert waited.too_short(a, 0.001)
+    assert waited.verdict(a, 0.001) == waited.SHORT
     a.waits_s = [0.0001] * 8 + [0.5] * 8  # half its launches long: analysed
-    assert not waited.too_short(a, 0.001)
+    assert waited.verdict(a, 0.001) != waited.SHORT
 
 
 def test_one_long_bound_is_not_enough_to_call_a_kernel_long():
