@@ -11,7 +11,6 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-import numpy as np
 import pyopencl as cl
 
 from skmd import transform
@@ -145,10 +144,19 @@ class KernelEntry:
 
     # -- arguments -----------------------------------------------------------
     def buffer_args(self, args: dict[int, ArgValue]) -> list[tuple[int, Any]]:
-        """The (index, buffer) arguments (a launch of an unanalysed kernel asks this
-        for its writes)."""
-        return [(i, a[1]) for i, a in args.items()
-                if a[0] == "obj" and arg_kind(type(a[1])) == BUFFER]
+        """The (index, buffer) arguments, each argument's type classified once
+        (:func:`is_buffer_type`): a launch of an unanalysed kernel asks this for
+        its writes, and ``hasattr`` on a number raised and caught each time."""
+        out = []
+        for i, a in args.items():
+            if a[0] == "obj":
+                t = type(a[1])
+                hit = _BUFFER_TYPES.get(t)
+                if hit is None:
+                    hit = is_buffer_type(t)
+                if hit:
+                    out.append((i, a[1]))
+        return out
 
     def written_buffers(self, args: dict[int, ArgValue]) -> list[Any]:
         """Buffers this launch may write (all of them when unanalysed)."""
@@ -258,23 +266,14 @@ def entry_of(kernel: cl.Kernel) -> KernelEntry:
     return e
 
 
-#: what an argument set as an object is: a buffer, local memory, an array passed by
-#: value, another value
-BUFFER, LOCAL, ARRAY, VALUE = range(4)
-#: argument type -> its kind (:func:`arg_kind`)
-_KINDS: dict[type, int] = {}
+#: argument type -> whether its values are buffers (memory objects)
+_BUFFER_TYPES: dict[type, bool] = {}
 
 
-def arg_kind(t: type) -> int:
-    """The kind of arguments of type ``t``, worked out once per type: every launch
-    classifies its arguments (its decision key, its written buffers), and
-    ``isinstance`` or ``hasattr`` on each argument cost that launch each time."""
-    k = _KINDS.get(t)
-    if k is None:
-        k = _KINDS[t] = (BUFFER if issubclass(t, cl.MemoryObjectHolder) else
-                         LOCAL if issubclass(t, cl.LocalMemory) else
-                         ARRAY if issubclass(t, np.ndarray) else VALUE)
-    return k
+def is_buffer_type(t: type) -> bool:
+    """Whether arguments of type ``t`` are memory objects (kept per type)."""
+    hit = _BUFFER_TYPES[t] = issubclass(t, cl.MemoryObjectHolder)
+    return hit
 
 
 def args_of(kernel: cl.Kernel) -> dict[int, ArgValue]:

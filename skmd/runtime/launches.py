@@ -16,9 +16,24 @@ import pyopencl as cl
 from skmd import config
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import placement
-from skmd.runtime.kernels import ARRAY, BUFFER, VALUE, ArgValue, KernelEntry, arg_kind
+from skmd.runtime.kernels import ArgValue, KernelEntry
 from skmd.transform import Launch
 from skmd.decide.local_size import TARGET_GROUP, choose_local_size
+
+
+#: argument type -> how it enters a key: buffer, local memory, array by value, value
+_BUFFER, _LOCAL, _ARRAY, _VALUE = range(4)
+_KINDS: dict[type, int] = {}
+
+
+def _kind_of(t: type) -> int:
+    """How arguments of type ``t`` enter a key (asked once per type: a launch
+    classifies each argument by a dictionary look-up, not by ``isinstance``)."""
+    k = (_BUFFER if issubclass(t, cl.MemoryObjectHolder) else
+         _LOCAL if issubclass(t, cl.LocalMemory) else
+         _ARRAY if issubclass(t, np.ndarray) else _VALUE)
+    _KINDS[t] = k
+    return k
 
 
 def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
@@ -35,19 +50,22 @@ def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
                         lsize if lsize is None or type(lsize) is tuple else tuple(lsize),
                         g_times_l, offset if offset is None else tuple(offset), s.run_key]
     append = parts.append
+    kinds = _KINDS
     for i, a in args.items():
         if a[0] == "obj":
             v = a[1]
-            k = arg_kind(type(v))
-            if k == BUFFER:
+            k = kinds.get(type(v))
+            if k is None:
+                k = _kind_of(type(v))
+            if k == _BUFFER:
                 append((i, _buffer_part(v)))
-            elif k == VALUE:
+            elif k == _VALUE:
                 try:
                     hash(v)
                 except TypeError:
                     v = id(v)
                 append((i, v))
-            elif k == ARRAY:
+            elif k == _ARRAY:
                 append((i, _hashable(v)))
             else:
                 append((i, "local", v.size))
@@ -65,11 +83,17 @@ def _buffer_part(v: Any) -> tuple:
     """A buffer's share of a key: its size, whether it is a sub-buffer, and where
     its bytes are.  Size and parentage are asked of the driver once per object
     (as :func:`bufmod.size_of` and :func:`bufmod.root_of` keep them)."""
-    root = bufmod.root_of(v)
-    st = getattr(root, "_skmd_state", None)
+    size = getattr(v, "_skmd_size", None)
+    if size is None:
+        size = bufmod.size_of(v)
+    root = getattr(v, "_skmd_root", None)
+    if root is None:
+        bufmod.root_of(v)
+        root = getattr(v, "_skmd_root", False)
+    st = getattr(v if root is False else root, "_skmd_state", None)
     if st is None or (st.home_valid and st.host is None):  # on home: the common case
-        return (bufmod.size_of(v), root is not v, None)
-    return (bufmod.size_of(v), root is not v, placement.where_class(v))
+        return (size, root is not False, None)
+    return (size, root is not False, placement.where_class(v))
 
 
 def _hashable(v: Any) -> Any:
