@@ -240,8 +240,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from skmd.report.explain_cmd import explain_main
         from skmd import config
         from skmd.predict.store import ProfileStore, StoreCorrupt, default_path
+        from skmd.predict.store_schema import LOG_TABLE
         try:
             log = ProfileStore(default_path(config.get().profile_dir), strict=True)
+            log.vouched(LOG_TABLE)  # the run log's records: checked by their reader
         except StoreCorrupt as exc:
             print(f"skmd explain: {str(exc).removeprefix('skmd: ')}", file=sys.stderr)
             return 1

@@ -107,10 +107,10 @@ class Tuning:
 
     # -- the run log (skmd.predict.launch_log) ---------------------------------------
     #: runs the store's run log keeps (``skmd explain`` reads them): once it holds half
-    #: as many again, the oldest go at a run's exit.  Every run's store is checked
-    #: whole when opened (0.3-0.6 ms per MB on the CI machine), and a loop of
-    #: thousands of launches adds about 1 MB per run: a log kept forever made each run
-    #: of a program slower than the one before
+    #: as many again, the oldest go at a run's exit.  A loop of thousands of launches
+    #: adds about 1 MB per run: a log kept forever fills the disk, and ``skmd explain``
+    #: checks the records whole before it reads them (an opening of the store does not:
+    #: :mod:`skmd.predict.store_schema`)
     log_keep_runs: int = 32
 
     # -- buffers larger than the device (skmd.runtime.host_bytes, skmd.runtime.chunked) --

@@ -15,6 +15,7 @@ import time
 from typing import TYPE_CHECKING, Iterable
 
 from skmd.predict.store_rows import RunInfo
+from skmd.predict.store_schema import LOG_TABLE
 from skmd.records import LaunchRecord, record_json
 
 if TYPE_CHECKING:
@@ -73,6 +74,8 @@ class LaunchLog:
 
     def runs(self) -> list[RunInfo]:
         """Runs, newest first."""
+        if not self.store.vouched(LOG_TABLE):
+            return []
         rows = self.store.read(
             "SELECT r.run_id, r.created_at, r.argv, count(l.seq) FROM runs r "
             "LEFT JOIN launches l ON l.run_id = r.run_id GROUP BY r.run_id "
@@ -81,6 +84,8 @@ class LaunchLog:
 
     def launches(self, run_id: str | None = None) -> list[LaunchRecord]:
         """The launches of ``run_id`` (default: the latest run), in order."""
+        if not self.store.vouched(LOG_TABLE):
+            return []
         if run_id is None:
             latest = self.store.read(
                 "SELECT run_id FROM runs ORDER BY created_at DESC, rowid DESC LIMIT 1")

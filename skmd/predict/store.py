@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sqlite3
 import threading
 import time
@@ -24,6 +23,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
+from skmd.predict import store_schema as schema
 from skmd.predict.features import Sample
 from skmd.predict.store_rows import DeviceInfo, Link, Profile, RunInfo, profile_from_mapping
 
@@ -32,41 +32,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ProfileStore", "ProfileStoreWarning", "Profile", "Link", "DeviceInfo", "RunInfo",
            "default_path"]
-
-SCHEMA_VERSION = 1
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE IF NOT EXISTS devices (
-    fingerprint TEXT PRIMARY KEY, label TEXT, name TEXT, vendor TEXT, type TEXT,
-    compute_units INTEGER, memory INTEGER, updated_at REAL);
-CREATE TABLE IF NOT EXISTS links (
-    fingerprint TEXT NOT NULL, pinned INTEGER NOT NULL, h2d_bps REAL, d2h_bps REAL,
-    measured_at REAL, PRIMARY KEY (fingerprint, pinned));
-CREATE TABLE IF NOT EXISTS profiles (
-    id INTEGER PRIMARY KEY AUTOINCREMENT, kernel_key TEXT NOT NULL,
-    fingerprint TEXT NOT NULL, groups_enabled INTEGER NOT NULL,
-    total_groups INTEGER NOT NULL, global_size TEXT, local_size TEXT, scalars TEXT,
-    buffer_bytes TEXT, cost REAL, seconds REAL NOT NULL, created_at REAL);
-CREATE INDEX IF NOT EXISTS profiles_by_kernel ON profiles (kernel_key, fingerprint);
-CREATE TABLE IF NOT EXISTS runs (
-    run_id TEXT PRIMARY KEY, created_at REAL, argv TEXT);
-CREATE TABLE IF NOT EXISTS priors (
-    fingerprint TEXT PRIMARY KEY, flops REAL, bytes_per_s REAL, measured_at REAL);
-CREATE TABLE IF NOT EXISTS speeds (
-    kernel_key TEXT NOT NULL, fingerprint TEXT NOT NULL, per_unit REAL NOT NULL,
-    overhead REAL, samples INTEGER, updated_at REAL, PRIMARY KEY (kernel_key, fingerprint));
-CREATE TABLE IF NOT EXISTS launches (
-    run_id TEXT NOT NULL, seq INTEGER NOT NULL, record TEXT NOT NULL,
-    PRIMARY KEY (run_id, seq));
-CREATE TABLE IF NOT EXISTS spent (
-    kernel_key TEXT PRIMARY KEY, home_s REAL NOT NULL, updated_at REAL);
-CREATE TABLE IF NOT EXISTS builds (
-    fingerprint TEXT PRIMARY KEY, seconds REAL NOT NULL, updated_at REAL);
-"""
-#: every table and index of the schema: an open that finds them all creates nothing
-_SCHEMA_NAMES = frozenset(re.findall(r"CREATE (?:TABLE|INDEX) IF NOT EXISTS (\w+)", _SCHEMA))
-
 
 class ProfileStoreWarning(UserWarning):
     """The profile store could not be used as asked; skmd keeps going without it."""
@@ -120,6 +85,8 @@ class ProfileStore:
         #: bumped by every profile write of this object: readers that cache what
         #: they derived from profiles know at no cost that this process added some
         self.generation = 0
+        #: tables checked since opening (see :meth:`vouched`)
+        self._vouched: dict[str, bool] = {}
         self._conn = self._open()
 
     # -- opening and degrading -------------------------------------------------
@@ -150,7 +117,7 @@ class ProfileStore:
                 pass
             finally:
                 seed.close()
-        conn.executescript(_SCHEMA)
+        conn.executescript(schema.SCHEMA)
         return conn
 
     def _open(self) -> sqlite3.Connection:
@@ -198,18 +165,17 @@ class ProfileStore:
                                check_same_thread=False)
         try:
             conn.execute(f"PRAGMA busy_timeout = {int(self.timeout_s * 1000)}")
-            if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            if not schema.sound_at_open(conn):
                 raise sqlite3.DatabaseError("integrity check failed")
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = NORMAL")
             have = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
-            if not _SCHEMA_NAMES <= have:  # (else no write lock, no commit)
+            if not schema.SCHEMA_NAMES <= have:  # (else no write lock, no commit)
                 with self._tx(conn) as c:
-                    for stmt in _SCHEMA.split(";"):
-                        if stmt.strip():
-                            c.execute(stmt)
+                    for stmt in schema.statements():
+                        c.execute(stmt)
                     c.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)",
-                              (str(SCHEMA_VERSION),))
+                              (str(schema.SCHEMA_VERSION),))
         except BaseException:
             conn.close()
             raise
@@ -271,6 +237,23 @@ class ProfileStore:
                     return True
                 except sqlite3.Error:
                     return False
+
+    def vouched(self, table: str) -> bool:
+        """Whether ``table`` may be read: the run log's launches are checked by their
+        first reader, not at every opening (:mod:`.store_schema`).  A corrupt one warns
+        as a corrupt file does (raises with ``strict``) and reads as empty."""
+        with self._lock:
+            ok = self._vouched.get(table)
+            if ok is None:
+                try:
+                    ok = schema.table_sound(self._conn, table)
+                except sqlite3.Error:
+                    ok = False
+                self._vouched[table] = ok
+                if not ok:
+                    self._warn("file is corrupt",
+                               sqlite3.DatabaseError(f"integrity check of {table} failed"))
+            return ok
 
     def read(self, sql: str, args: tuple = ()) -> list[tuple]:
         """The rows of one query; on failure warn once, none."""
