@@ -27,7 +27,7 @@ from skmd.decide.graph_guard import AT_ONCE_REASON, AtOnce, GuardRail
 from skmd.decide.graph_phase import PhaseTuner, phase_name
 from skmd.mkmd_graph.resimulate import batch_to_dict
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import graph_commands, homecoming, launches, running
+from skmd.runtime import graph_commands, homecoming, launches, raw, running
 from skmd.runtime.graph_commands import Deferred
 from skmd.runtime.graph_nodes import NodeRunner
 from skmd.runtime.kernels import ArgValue, KernelEntry
@@ -216,6 +216,8 @@ class GraphBatch(NodeRunner):
         self._count_home_runs(batch, all_home, settings.run_key, counts=self.helpers_slow)
         try:
             t_run = time.perf_counter()
+            if sched is None or not all_home:
+                self._drain(batch)
             if sched is None:
                 for d in batch:
                     self._run_node(d, [(self.rt.home, 0, d.launch.total_groups)], "inorder")
@@ -254,6 +256,16 @@ class GraphBatch(NodeRunner):
         finally:
             for d in batch:
                 d.event.set_status(cl.command_execution_status.COMPLETE)
+
+    @staticmethod
+    def _drain(batch: list[Deferred]) -> None:
+        """Before a batch runs on skmd's own queues and the helpers': what the program
+        enqueued on its kernels' queues ends first (a kernel launched at once, a write
+        the driver still runs), as those queues would have ordered it.  Nothing there
+        waits on this batch's events: every command that could is a sync point, which
+        runs the batch before it is enqueued."""
+        for q in {id(d.queue): d.queue for d in batch}.values():
+            raw.queue_finish(q)
 
     def _settle_results(self) -> int:
         """After a batch: results stay where they are, except where the host sees them.

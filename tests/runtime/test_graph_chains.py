@@ -203,3 +203,28 @@ def test_a_helper_failing_behind_its_chain_leaves_program_orders_bytes(monkeypat
         failed += sum("failed" in n for r in records for n in r.notes)
         assert not mismatches(bare, got), seed
     assert failed
+
+
+def very_slow_then_fast(cl):
+    """slow_then_fast with a kernel forty times as long (seconds on PoCL)."""
+    ctx, q, prg, A, (B, C, D) = make_buffers(cl, 3)
+    n = N * N
+    cl.Program(ctx, SLOW).build().settle(q, (n,), (64,), A, B, np.int32(800000))
+    prg.scale(q, (n,), (64,), B, C, np.float32(3))
+    prg.axpy(q, (n,), (64,), B, C, D, np.float32(-2))
+    return read_back(cl, q, {"d": D})
+
+
+def test_a_batch_reads_what_a_kernel_launched_at_once_before_it_wrote(monkeypatch):
+    """A kernel launched at once is on the program's queue; a batch after it runs on
+    skmd's own queues and the helpers', which the program's queue does not order: the
+    batch must not read the at-once kernel's result before that kernel has ended."""
+    from skmd.runtime import graph_mode
+    place_kernels(monkeypatch, lambda node, devs: devs[1])
+    monkeypatch.setattr(graph_mode.GraphBatch, "runs_at_once",
+                        lambda self, entry, launch: entry.name == "settle")
+    got, _, records = run_counting(very_slow_then_fast, mode="mkmd", policy="even")
+    assert [r.reason for r in records if r.kernel == "settle"] == [graph_mode.AT_ONCE_REASON]
+    assert {r.kernel for r in records if any(
+        v for lb, v in r.shares.items() if lb != "cpu0")} == {"scale", "axpy"}
+    assert not mismatches(run_bare(very_slow_then_fast), got)
