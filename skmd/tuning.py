@@ -61,6 +61,11 @@ class Tuning:
     #: plans that put a kernel or two of a graph on the CPU, promising to end a little
     #: sooner, measured 2-3 % slower than program order)
     graph_min_gain: float = 0.05
+    #: a batch to run on skmd's own queues and the helpers' first waits this long for
+    #: what the program enqueued before it on its queues; still running then (a long
+    #: kernel launched at once, or a queue the program holds on an event of its own),
+    #: the batch runs in program order behind it instead, without waiting
+    graph_drain_wait_s: float = 0.05
     #: a launch shape in this many batches in a row that ran whole on the home device
     #: in program order (too short to schedule, or, with slow helpers only, scheduled
     #: there whole or held there by the guard rail) is launched at once for the next

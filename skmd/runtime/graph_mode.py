@@ -33,6 +33,11 @@ from skmd.runtime.graph_nodes import NodeRunner
 from skmd.runtime.kernels import ArgValue, KernelEntry
 from skmd.transform import Launch
 
+#: a batch whose queues still ran the program's earlier commands (see ``_drained``)
+BEHIND_REASON = ("the program's queue still ran what came before: in program order "
+                 "behind it")
+
+
 class GraphBatch(NodeRunner):
     """The deferred kernels of one process, and how to run them."""
 
@@ -214,9 +219,13 @@ class GraphBatch(NodeRunner):
         seq_before = self.rt.seq
         all_home = sched is not None and self._all_home(batch, sched)
         self._count_home_runs(batch, all_home, settings.run_key, counts=self.helpers_slow)
+        behind = False
         try:
             t_run = time.perf_counter()
-            if sched is None or not all_home:
+            if (sched is None or not all_home) and not self._drained(batch):
+                behind = self._run_behind(batch)
+                if behind:  # its events complete as its kernels end
+                    return
                 self._drain(batch)
             if sched is None:
                 for d in batch:
@@ -254,16 +263,49 @@ class GraphBatch(NodeRunner):
                     self._judge(key, home_s, t_end - t_batch)
                 self.guard.tried.add(key)
         finally:
-            for d in batch:
+            for d in batch if not behind else ():
                 d.event.set_status(cl.command_execution_status.COMPLETE)
+
+    # A batch about to run on skmd's own queues and the helpers' must not start before
+    # what the program enqueued on its kernels' queues has ended (a kernel launched at
+    # once, a write the driver still runs): those queues would have ordered it.
+    def _drained(self, batch: list[Deferred]) -> bool:
+        """Whether the batch's queues ran everything before it, waiting up to
+        ``Tuning.graph_drain_wait_s`` (a marker on each, polled: a queue the program
+        holds on an event of its own must not hold the host)."""
+        queues = list({id(d.queue): d.queue for d in batch}.values())
+        marks = [raw.enqueue_marker(q) for q in queues]
+        for q in queues:
+            raw.queue_flush(q)
+        deadline = time.perf_counter() + self.rt.settings.tuning.graph_drain_wait_s
+        pause = 2e-5
+        while any(m.command_execution_status != cl.command_execution_status.COMPLETE
+                  for m in marks):
+            if time.perf_counter() >= deadline:
+                return False
+            time.sleep(pause)
+            pause = min(2 * pause, 1e-3)
+        return True
+
+    def _run_behind(self, batch: list[Deferred]) -> bool:
+        """The batch in program order on its own queues, behind what they still run,
+        not waited for: each kernel's end completes its launch's event.  False (nothing
+        run) where a kernel object is gone."""
+        if any(d.kernel is None for d in batch):
+            return False
+        done = cl.command_execution_status.COMPLETE
+        for d, evt in zip(batch, self._run_in_order(batch, BEHIND_REASON, wait=False)):
+            try:
+                evt.set_callback(done, lambda _status, ev=d.event: ev.set_status(done))
+            except (cl.Error, AttributeError, TypeError):  # no callbacks: wait for it
+                raw.event_wait(evt)
+                d.event.set_status(done)
+        return True
 
     @staticmethod
     def _drain(batch: list[Deferred]) -> None:
-        """Before a batch runs on skmd's own queues and the helpers': what the program
-        enqueued on its kernels' queues ends first (a kernel launched at once, a write
-        the driver still runs), as those queues would have ordered it.  Nothing there
-        waits on this batch's events: every command that could is a sync point, which
-        runs the batch before it is enqueued."""
+        """Wait for everything before the batch on its queues (where it cannot run
+        behind them)."""
         for q in {id(d.queue): d.queue for d in batch}.values():
             raw.queue_finish(q)
 

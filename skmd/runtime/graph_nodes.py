@@ -14,6 +14,8 @@ import time
 from concurrent.futures import Future
 from typing import Any
 
+import pyopencl as cl
+
 
 from skmd import config, mkmd_graph
 from skmd.records import LaunchRecord
@@ -51,11 +53,14 @@ class NodeRunner:
     lock: Any
     helper_chained: int
 
-    def _run_in_order(self, batch: list[Deferred], reason: str) -> None:
-        """The program's own kernels, whole on the home device, in its order."""
+    def _run_in_order(self, batch: list[Deferred], reason: str,
+                      wait: bool = True) -> list[cl.Event]:
+        """The program's own kernels, whole on the home device, in its order; their
+        events.  ``wait``: return once they have ended."""
         homecoming.sync_args([a[1] for d in batch for a in d.args.values() if a[0] == "obj"],
                          lambda app: self.rt.home_queue(app.context))
         replayed = {id(d.kernel): d.kernel for d in batch if d.kernel is not None}
+        events = []
         try:
             for d in batch:
                 if d.kernel is None:
@@ -70,6 +75,7 @@ class NodeRunner:
                     bufmod.note_written(b)
                 self.rt.note_whole(d.entry, d.launch.global_size, ls, reason, evt, t_call,
                                    d.queue)
+                events.append(evt)
         finally:
             # the program's kernel objects hold its arguments again: the launch that
             # made this batch run (or a later one of arguments set before) uses them
@@ -77,8 +83,9 @@ class NodeRunner:
                 replay_args(k, args_of(k), {})
         # each queue once: its kernels end in order, and a finish is a driver call
         # (a wait on a GPU) per kernel otherwise
-        for q in {id(d.queue): d.queue for d in batch}.values():
+        for q in {id(d.queue): d.queue for d in batch}.values() if wait else ():
             raw.queue_finish(q)
+        return events
 
     def _all_home(self, batch: list[Deferred], sched: mkmd_graph.Schedule) -> bool:
         """Whether ``sched`` runs every kernel of ``batch`` whole on the home device."""

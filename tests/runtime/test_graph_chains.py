@@ -5,7 +5,7 @@ batch's nodes."""
 import numpy as np
 import pytest
 
-from skmd.testing import mismatches, run_bare, skmd_installed
+from skmd.testing import mismatches, run_bare, skmd_installed, tuned
 
 from programs import N, SRC
 from test_lazy_coherence import place_kernels
@@ -215,16 +215,69 @@ def very_slow_then_fast(cl):
     return read_back(cl, q, {"d": D})
 
 
-def test_a_batch_reads_what_a_kernel_launched_at_once_before_it_wrote(monkeypatch):
-    """A kernel launched at once is on the program's queue; a batch after it runs on
-    skmd's own queues and the helpers', which the program's queue does not order: the
-    batch must not read the at-once kernel's result before that kernel has ended."""
+@pytest.fixture(scope="module")
+def very_slow_bare():
+    return run_bare(very_slow_then_fast)
+
+
+def _settle_at_once(monkeypatch):
+    """Batches on the helper; the long kernel skips the graph (launched at once)."""
     from skmd.runtime import graph_mode
     place_kernels(monkeypatch, lambda node, devs: devs[1])
     monkeypatch.setattr(graph_mode.GraphBatch, "runs_at_once",
                         lambda self, entry, launch: entry.name == "settle")
+    return graph_mode
+
+
+def test_a_batch_waits_for_a_kernel_launched_at_once_before_it(monkeypatch, very_slow_bare):
+    """A kernel launched at once is on the program's queue; a batch after it runs on
+    skmd's own queues and the helpers', which that queue does not order: it waits for
+    the kernel's end before it reads the kernel's result (without: 176 bytes differ)."""
+    graph_mode = _settle_at_once(monkeypatch)
+    tuned(monkeypatch, stage_min_bytes=0, pin_after_bytes=0, graph_drain_wait_s=120.0)
     got, _, records = run_counting(very_slow_then_fast, mode="mkmd", policy="even")
     assert [r.reason for r in records if r.kernel == "settle"] == [graph_mode.AT_ONCE_REASON]
     assert {r.kernel for r in records if any(
         v for lb, v in r.shares.items() if lb != "cpu0")} == {"scale", "axpy"}
-    assert not mismatches(run_bare(very_slow_then_fast), got)
+    assert not mismatches(very_slow_bare, got)
+
+
+def test_a_batch_behind_a_long_kernel_runs_in_order_behind_it(monkeypatch, very_slow_bare):
+    """Still running after the drain's wait, the kernel launched at once has the batch
+    queued behind it in program order, its events completing as its kernels end."""
+    graph_mode = _settle_at_once(monkeypatch)
+    got, _, records = run_counting(very_slow_then_fast, mode="mkmd", policy="even")
+    assert {(r.kernel, r.reason) for r in records if r.kernel != "settle"} == {
+        ("scale", graph_mode.BEHIND_REASON), ("axpy", graph_mode.BEHIND_REASON)}
+    assert not mismatches(very_slow_bare, got)
+
+
+def held_queue(cl):
+    """A queue the program holds on an event of its own while it reads on another queue,
+    then lets go: plain OpenCL runs the held queue's kernels once the event is set."""
+    ctx, q, prg, A, (B, C, D) = make_buffers(cl, 3)
+    other = cl.CommandQueue(ctx)
+    n = N * N
+    gate = cl.UserEvent(ctx)
+    cl.enqueue_marker(q, wait_for=[gate])
+    prg.scale(q, (n,), (64,), A, B, np.float32(3))
+    prg.axpy(q, (n,), (64,), A, B, C, np.float32(-2))
+    seen = np.empty(n, np.float32)
+    cl.enqueue_copy(other, seen, D)  # a sync point on the other queue
+    gate.set_status(cl.command_execution_status.COMPLETE)
+    return read_back(cl, q, {"c": C})
+
+
+def test_a_queue_held_on_the_programs_own_event_does_not_hold_a_batch(monkeypatch):
+    """The batch the other queue's read runs may not wait for the held queue (the
+    program sets its event only after that read): it runs behind it instead."""
+    import threading
+    place_kernels(monkeypatch, lambda node, devs: devs[1])
+    box = {}
+    t = threading.Thread(target=lambda: box.update(
+        out=run_counting(held_queue, mode="mkmd", policy="even")), daemon=True)
+    t.start()
+    t.join(120)
+    assert not t.is_alive(), "the batch waited for a queue the program held"
+    got, _, _ = box["out"]
+    assert not mismatches(run_bare(held_queue), got)
