@@ -34,6 +34,11 @@ class Deferred:
     record: LaunchRecord | None = None
 
 
+def queues(batch: list[Deferred]) -> list[cl.CommandQueue]:
+    """The program's queues the batch's kernels were launched on, each once."""
+    return list({id(d.queue): d.queue for d in batch}.values())
+
+
 def commands(batch: list[Deferred], home: str
              ) -> tuple[list[Any], dict[int, int], dict[int, list[str]]]:
     """The batch as graph commands, buffer sizes and where each buffer is now."""

@@ -273,7 +273,7 @@ class GraphBatch(NodeRunner):
         """Whether the batch's queues ran everything before it, waiting up to
         ``Tuning.graph_drain_wait_s`` (a marker on each, polled: a queue the program
         holds on an event of its own must not hold the host)."""
-        queues = list({id(d.queue): d.queue for d in batch}.values())
+        queues = graph_commands.queues(batch)
         marks = [raw.enqueue_marker(q) for q in queues]
         for q in queues:
             raw.queue_flush(q)
@@ -306,7 +306,7 @@ class GraphBatch(NodeRunner):
     def _drain(batch: list[Deferred]) -> None:
         """Wait for everything before the batch on its queues (where it cannot run
         behind them)."""
-        for q in {id(d.queue): d.queue for d in batch}.values():
+        for q in graph_commands.queues(batch):
             raw.queue_finish(q)
 
     def _settle_results(self) -> int:

@@ -16,11 +16,10 @@ from typing import Any
 
 import pyopencl as cl
 
-
 from skmd import config, mkmd_graph
 from skmd.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import homecoming, raw
+from skmd.runtime import graph_commands, homecoming, raw
 from skmd.runtime.executor import Share, SplitRun
 from skmd.runtime.graph_commands import Deferred
 from skmd.runtime.kernels import args_of, replay_args
@@ -83,7 +82,7 @@ class NodeRunner:
                 replay_args(k, args_of(k), {})
         # each queue once: its kernels end in order, and a finish is a driver call
         # (a wait on a GPU) per kernel otherwise
-        for q in {id(d.queue): d.queue for d in batch}.values() if wait else ():
+        for q in graph_commands.queues(batch) if wait else ():
             raw.queue_finish(q)
         return events
 

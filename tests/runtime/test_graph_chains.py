@@ -62,14 +62,15 @@ __kernel void settle(__global const float *a, __global float *b, const int steps
 """
 
 
-def long_kernel_then(tail):
-    """A program: a long kernel A -> B, then ``tail(q, prg, n, A, B, C, D)``, which
-    returns the buffers to read back by name."""
+def long_kernel_then(tail, steps: int = 20000):
+    """A program: a long kernel A -> B (``steps`` per item), then ``tail(q, prg, n, A,
+    B, C, D)``, which returns the buffers to read back by name."""
     def program(cl):
         ctx, q, prg, A, (B, C, D) = make_buffers(cl, 3)
         n = N * N
-        cl.Program(ctx, SLOW).build().settle(q, (n,), (64,), A, B, np.int32(20000))
+        cl.Program(ctx, SLOW).build().settle(q, (n,), (64,), A, B, np.int32(steps))
         return read_back(cl, q, tail(q, prg, n, A, B, C, D))
+    program.tail = tail
     return program
 
 
@@ -205,14 +206,8 @@ def test_a_helper_failing_behind_its_chain_leaves_program_orders_bytes(monkeypat
     assert failed
 
 
-def very_slow_then_fast(cl):
-    """slow_then_fast with a kernel forty times as long (seconds on PoCL)."""
-    ctx, q, prg, A, (B, C, D) = make_buffers(cl, 3)
-    n = N * N
-    cl.Program(ctx, SLOW).build().settle(q, (n,), (64,), A, B, np.int32(800000))
-    prg.scale(q, (n,), (64,), B, C, np.float32(3))
-    prg.axpy(q, (n,), (64,), B, C, D, np.float32(-2))
-    return read_back(cl, q, {"d": D})
+#: slow_then_fast with a kernel forty times as long (seconds on PoCL)
+very_slow_then_fast = long_kernel_then(slow_then_fast.tail, steps=800000)
 
 
 @pytest.fixture(scope="module")
@@ -234,7 +229,7 @@ def test_a_batch_waits_for_a_kernel_launched_at_once_before_it(monkeypatch, very
     skmd's own queues and the helpers', which that queue does not order: it waits for
     the kernel's end before it reads the kernel's result (without: 176 bytes differ)."""
     graph_mode = _settle_at_once(monkeypatch)
-    tuned(monkeypatch, stage_min_bytes=0, pin_after_bytes=0, graph_drain_wait_s=120.0)
+    tuned(monkeypatch, graph_drain_wait_s=120.0)
     got, _, records = run_counting(very_slow_then_fast, mode="mkmd", policy="even")
     assert [r.reason for r in records if r.kernel == "settle"] == [graph_mode.AT_ONCE_REASON]
     assert {r.kernel for r in records if any(
