@@ -14,12 +14,12 @@ import sqlite3
 import time
 from typing import TYPE_CHECKING, Iterable
 
-from skmd.predict.store_rows import RunInfo
 from skmd.predict.store_schema import LOG_TABLE
 from skmd.records import LaunchRecord, record_json
 
 if TYPE_CHECKING:
     from skmd.predict.store import ProfileStore
+    from skmd.predict.store_rows import RunInfo
 
 
 class LaunchLog:
@@ -80,6 +80,7 @@ class LaunchLog:
             "SELECT r.run_id, r.created_at, r.argv, count(l.seq) FROM runs r "
             "LEFT JOIN launches l ON l.run_id = r.run_id GROUP BY r.run_id "
             "ORDER BY r.created_at DESC, r.rowid DESC")
+        from skmd.predict.store_rows import RunInfo  # (not at exit's writing: see store)
         return [RunInfo(rid, at, json.loads(argv or "[]"), n) for rid, at, argv, n in rows]
 
     def launches(self, run_id: str | None = None) -> list[LaunchRecord]:

@@ -23,12 +23,17 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
+from skmd.lazy_names import getter
 from skmd.predict import store_schema as schema
-from skmd.predict.features import Sample
-from skmd.predict.store_rows import DeviceInfo, Link, Profile, RunInfo, profile_from_mapping
 
 if TYPE_CHECKING:
     from skmd.predict.launch_log import LaunchLog
+    from skmd.predict.store_rows import DeviceInfo, Link, Profile, RunInfo
+
+#: the records rows read back as, imported when first asked for: a run's exit writes
+#: its log and speeds without them (their dataclasses cost 4-6 ms of it)
+__getattr__ = getter("skmd.predict", {n: "store_rows" for n in
+                                      ("DeviceInfo", "Link", "Profile", "RunInfo")})
 
 __all__ = ["ProfileStore", "ProfileStoreWarning", "Profile", "Link", "DeviceInfo", "RunInfo",
            "default_path"]
@@ -285,6 +290,7 @@ class ProfileStore:
     def devices(self) -> list[DeviceInfo]:
         rows = self.read("SELECT fingerprint, label, name, vendor, type, compute_units, memory "
                           "FROM devices ORDER BY label")
+        from skmd.predict.store_rows import DeviceInfo
         return [DeviceInfo(*r) for r in rows]
 
     def put_link(self, fingerprint: str, h2d_bps: float, d2h_bps: float,
@@ -305,6 +311,7 @@ class ProfileStore:
         if not rows:
             return None
         fp, h, d, pin, at = rows[0]
+        from skmd.predict.store_rows import Link
         return Link(fp, h, d, bool(pin), at)
 
     def put_prior(self, fingerprint: str, flops: float, bytes_per_s: float) -> None:
@@ -366,6 +373,7 @@ class ProfileStore:
 
     def add_profiles(self, rows: Iterable[Profile | Mapping[str, Any]]) -> int:
         """Append profiles in one transaction; returns how many were written."""
+        from skmd.predict.store_rows import Profile, profile_from_mapping
         now = time.time()
         values = []
         for row in rows:
@@ -393,6 +401,8 @@ class ProfileStore:
             "SELECT groups_enabled, total_groups, global_size, local_size, scalars, buffer_bytes, "
             "cost, seconds, created_at FROM profiles WHERE kernel_key=? AND fingerprint=? ORDER BY id",
             (kernel_key, fingerprint))
+        from skmd.predict.features import Sample
+        from skmd.predict.store_rows import Profile
         out = []
         for ge, tg, gs, ls, sc, bb, cost, sec, at in rows:
             sample = Sample(groups_enabled=ge, total_groups=tg,

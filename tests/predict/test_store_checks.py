@@ -79,3 +79,29 @@ def test_a_sound_log_reads_back_and_a_missing_table_counts_as_sound(tmp_path):
         assert [r.launches for r in st.run_log.runs()] == [10]
     conn = sqlite3.connect(":memory:")
     assert store_schema.table_sound(conn, "launches")
+
+
+def test_a_runs_exit_writing_imports_no_row_records(tmp_path: Path) -> None:
+    """What a run writes at exit (its log, speeds, spent time) needs none of the records
+    rows read back as; their import cost every run's exit milliseconds."""
+    code = (
+        "import sys\n"
+        "from skmd.predict.store import ProfileStore\n"
+        f"st = ProfileStore({str(tmp_path / 's.sqlite')!r})\n"
+        "st.run_log.add_run('r', ['prog.py'])\n"
+        "st.run_log.extend_rows([('r', 0, '{}')])\n"
+        "st.put_speeds([('k', 'fp', 1e-9, 1e-5, 3)])\n"
+        "st.close()\n"
+        "print(sorted(m for m in ('skmd.predict.store_rows', 'skmd.predict.features')"
+        " if m in sys.modules))\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], env=env, check=True,
+                         capture_output=True, text=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_the_row_records_are_still_the_stores_names() -> None:
+    from skmd.predict import store, store_rows
+    assert store.Profile is store_rows.Profile and store.RunInfo is store_rows.RunInfo
+    with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
+        store.Nothing  # noqa: B018

@@ -1,4 +1,5 @@
 import contextlib
+import os
 
 from skmd.transform import analyses, analyze, analyze_program, diskcache
 
@@ -53,3 +54,20 @@ def test_merge_kernel_is_part_of_the_cached_analysis(tmp_path, monkeypatch):
     assert first.kernels["s"].merge_kernel and second.kernels["s"].merge_kernel
     assert second.kernels["s"].merge_parts == (1,)
     assert second.merge_source == first.merge_source and "skmd_part_1" in second.merge_source
+
+
+def test_the_code_digest_changes_when_an_analysing_file_changes(tmp_path, monkeypatch):
+    """Cached analyses are keyed by the analysing code's files (names, sizes, times):
+    a changed file must not find the analyses the old code made."""
+    for name, text in (("a.py", "x = 1\n"), ("b.py", "y = 2\n")):
+        (tmp_path / name).write_text(text)
+    monkeypatch.setattr(diskcache, "__file__", str(tmp_path / "diskcache.py"))
+
+    def digest():
+        monkeypatch.setattr(diskcache, "_CODE_DIGEST", None)
+        return diskcache.code_digest()
+    before = digest()
+    assert digest() == before
+    (tmp_path / "b.py").write_text("y = 3\n")  # same size: its time differs
+    os.utime(tmp_path / "b.py", ns=(1, 1))
+    assert digest() != before
