@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import threading
+import warnings
 from typing import Any, Callable
 
 import pyopencl as cl
@@ -191,13 +192,28 @@ def _set_arg_buf_pack_multi(self: Any, triples: tuple) -> None:
 def _kernel_by_name(orig: Callable) -> Callable:
     """``prg.name``: the kernel knows its program and name without the driver."""
     def getattr_(self: Any, attr: str) -> Any:
-        knl = orig(self, attr)
+        if getattr(self, "_knl_retrieval_count", {}).get(attr) == 1:
+            knl = _warned_at_caller(orig, self, attr)
+        else:
+            knl = orig(self, attr)
         try:
             ptr = self._get_prg().int_ptr
         except Exception:  # noqa: BLE001 - bookkeeping never changes what it gives
             return knl
         return kmod.named(knl, ptr, attr)
     return getattr_
+
+
+def _warned_at_caller(orig: Callable, prg: Any, attr: str) -> Any:
+    """``orig(prg, attr)`` where pyopencl warns of a kernel fetched by name a second
+    time (``RepeatedKernelRetrieval``): the warning is issued again from here so that
+    it names the program's line, as it does without skmd, not the shim's."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        knl = orig(prg, attr)
+    for w in caught:  # 1: here, 2: the patched __getattr__, 3: the program's line
+        warnings.warn(w.message, w.category, stacklevel=3)
+    return knl
 
 
 def _wrap_build(orig: Callable) -> Callable:

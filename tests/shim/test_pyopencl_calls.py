@@ -89,3 +89,21 @@ def test_a_queues_device_is_the_virtual_device_of_the_runtime_in_force() -> None
         assert "skmd virtual device" in again.name
         assert again is cl.create_some_context(interactive=False).devices[0]
     assert q.device.int_ptr == first.int_ptr  # skmd taken out: the driver's device
+
+
+def test_a_kernel_fetched_twice_is_warned_of_at_the_programs_line() -> None:
+    """pyopencl warns of a kernel fetched by name a second time at the line that
+    fetched it; with skmd installed the warning names that line too, not the shim."""
+    import warnings
+
+    import pyopencl as cl
+    with skmd_installed():
+        ctx, q = sp.ctx_queue(cl)
+        prg = cl.Program(ctx, "__kernel void k(__global int *a) { a[0] = 1; }").build()
+        _ = prg.k
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            _ = prg.k
+    repeated = [w for w in caught if w.category is cl.RepeatedKernelRetrieval]
+    assert len(repeated) == 1
+    assert repeated[0].filename == __file__
