@@ -74,6 +74,8 @@ class Runtime:
         self._store: Any = None
         self._store_failed = False
         self._registry: Any = None
+        #: what :func:`.knowledge.save` wrote last (it writes only what changed)
+        self.saved_knowledge: Any = None
         self._warned: set[str] = set()
         from skmd.runtime import staging
         home = self.home  # its context is taken when bytes are first staged

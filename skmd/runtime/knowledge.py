@@ -32,17 +32,28 @@ def load(rt: Any) -> None:
 
 
 def save(rt: Any) -> None:
-    """Write what ``rt`` learned (and what it was seeded with) to the store."""
-    store = rt.store
-    if store is None or not rt.remember:
+    """Write what ``rt`` learned (and what it was seeded with) to the store, unless
+    it is what the last save wrote (``skmd run`` saves as the program ends, and the
+    runtime again at exit: a second write of the same rows is a transaction for
+    nothing on the way out)."""
+    if not rt.remember:
         return
     rows = {(key, rt.by_label[label].fingerprint): (r.per_unit, r.overhead, r.samples)
             for (key, label), r in rt.estimates.snapshot() if label in rt.by_label}
+    spent = rt.decider.spent_rows()
+    builds = rt.background.build_s if rt.background.builds_timed else None
+    now = (rows, spent, builds)
+    if now == rt.saved_knowledge:
+        return
+    store = rt.store
+    if store is None:
+        return
     store.put_speeds((k, fp, *v) for (k, fp), v in rows.items())
-    store.put_spent(rt.decider.spent_rows())
-    if rt.background.builds_timed:
+    store.put_spent(spent)
+    if builds is not None:
         for fp in helpers(rt):
-            store.put_build(fp, rt.background.build_s)
+            store.put_build(fp, builds)
+    rt.saved_knowledge = now
 
 
 def helpers(rt: Any) -> set[str]:

@@ -326,13 +326,40 @@ def test_a_run_starts_from_the_build_time_and_spent_time_an_earlier_run_kept(tmp
             store=store, remember=True, devices=[home, cpu], home=home, by_label={},
             estimates=planner.Estimates(),
             decider=SimpleNamespace(spent_before={}, spent_rows=lambda: [("k", 2.5)]),
-            background=SimpleNamespace(build_s=build_s, builds_timed=timed))
+            background=SimpleNamespace(build_s=build_s, builds_timed=timed),
+            saved_knowledge=None)
     with ProfileStore(tmp_path / "p.sqlite") as store:
         knowledge.save(runtime(store, 1.25, 1))
         later = runtime(store, 0.25, 0)
         knowledge.load(later)
     assert later.background.build_s == 1.25
     assert later.decider.spent_before == {"k": 2.5}
+
+
+def test_knowledge_saved_again_unchanged_writes_nothing():
+    """``skmd run`` saves what the run learned as the program ends and the runtime
+    again at exit: the second save writes only if something changed since."""
+    from types import SimpleNamespace
+
+    from skmd.runtime import knowledge, planner
+    writes = []
+    store = SimpleNamespace(put_speeds=lambda rows: writes.append(("speeds", list(rows))),
+                            put_spent=lambda rows: writes.append(("spent", list(rows))),
+                            put_build=lambda fp, s: writes.append(("build", fp, s)))
+    home = SimpleNamespace(fingerprint="gpu-fp", label="gpu0")
+    spent = [("k", 2.5)]
+    rt = SimpleNamespace(store=store, remember=True, devices=[home], home=home,
+                         by_label={"gpu0": home}, estimates=planner.Estimates(),
+                         decider=SimpleNamespace(spent_rows=lambda: list(spent)),
+                         background=SimpleNamespace(build_s=0.0, builds_timed=0),
+                         saved_knowledge=None)
+    knowledge.save(rt)
+    assert [w[0] for w in writes] == ["speeds", "spent"]
+    knowledge.save(rt)
+    assert len(writes) == 2
+    spent.append(("k2", 1.0))
+    knowledge.save(rt)
+    assert writes[-1] == ("spent", [("k", 2.5), ("k2", 1.0)])
 
 
 def test_an_open_store_with_its_schema_in_place_takes_no_write_lock(tmp_path):
