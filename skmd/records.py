@@ -74,6 +74,10 @@ class LaunchRecord:
     host_s: float = 0.0
     #: the kernel's own time from the device's profiling events (None: not profiled)
     device_s: float | None = None
+    #: the launches this record stands for: the run log keeps a loop's first whole
+    #: launches of one kind as they are and the rest as one record, times summed
+    #: (:func:`summary_row`)
+    repeats: int = 1
 
     def to_dict(self) -> dict[str, Any]:
         """A new dict of the fields (containers copied one level, pieces as dicts).
@@ -140,6 +144,12 @@ def _event_seconds(evt: Any, wait: bool) -> float | None:
         return max(0, evt.profile.end - evt.profile.start) * 1e-9
     except Exception:  # no profiling on its queue, a failed command, a gone context
         return None
+
+
+def event_seconds(evt: Any) -> float | None:
+    """An event's START..END in seconds once it has finished (waited for); None when
+    its queue does not profile."""
+    return _event_seconds(evt, True)
 
 
 def _settle(rec: LaunchRecord, evt: Any, wait: bool) -> None:
@@ -211,6 +221,28 @@ def whole_row(parts: tuple[str, str], seq: int, home: str, evt: Any, start_s: fl
     text += f'{tail}"start_s":{float(start_s)!r},"host_s":{host}'
     if dev is not None:
         text += f',"device_s":{dev!r}'
+    return text + "}"
+
+
+def summary_row(parts: tuple[str, str], first: int, last: int, count: int, home: str,
+                start_s: float, host_s: float, device_s: float | None) -> str:
+    """The run log's JSON of ``count`` launches of one kind run whole on ``home``
+    (sequence numbers ``first``..``last``, the launches of other kinds between them
+    excepted), written as one record whose times are their sums: a loop of a
+    hundred thousand launches wrote as many rows at its exit (seconds, and tens of
+    megabytes kept per run) for records that tell nothing the first ones do not."""
+    head, tail = parts
+    host = repr(max(host_s, 1e-9))
+    text = f'{head}"seq":{int(first)},"repeats":{int(count)},'
+    if device_s is not None:
+        text += f'"measured":{{{_enc(home)}:{device_s!r}}},"wall_s":{device_s!r},'
+    else:
+        text += f'"wall_s":{host},'
+    note = (f"{count} launches of this kind, #{first} to #{last}, each run whole on "
+            f"{home}: one record, their times summed")
+    text += f'{tail}"notes":{_enc([note])},"start_s":{float(start_s)!r},"host_s":{host}'
+    if device_s is not None:
+        text += f',"device_s":{device_s!r}'
     return text + "}"
 
 

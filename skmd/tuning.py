@@ -117,6 +117,10 @@ class Tuning:
     #: checks the records whole before it reads them (an opening of the store does not:
     #: :mod:`skmd.predict.store_schema`)
     log_keep_runs: int = 32
+    #: whole launches of one kind (kernel, sizes, reason, policy, mode) the run log keeps
+    #: one by one per run; the rest of them become one record, times summed: a loop of
+    #: 20 000 launches spent 0.3 s of its exit writing them on the CI machine
+    log_whole_per_kind: int = 100
 
     # -- buffers larger than the device (skmd.runtime.host_bytes, skmd.runtime.chunked) --
     #: page-locked host memory for them, as a share of the home device's memory: on an

@@ -22,6 +22,14 @@ if TYPE_CHECKING:
     from skmd.predict.store_rows import RunInfo
 
 
+#: a run's launches: its records, each counted as the launches it stands for (a
+#: loop's many whole launches of one kind are written as one, ``repeats`` in its JSON)
+#: where this SQLite reads JSON (built in since 3.38), else its records
+_LAUNCHES = ("sum(CASE WHEN l.seq IS NULL THEN 0 "
+             "ELSE coalesce(json_extract(l.record, '$.repeats'), 1) END)"
+             if sqlite3.sqlite_version_info >= (3, 38) else "count(l.seq)")
+
+
 class LaunchLog:
     """The run log in ``store``'s file."""
 
@@ -77,7 +85,7 @@ class LaunchLog:
         if not self.store.vouched(LOG_TABLE):
             return []
         rows = self.store.read(
-            "SELECT r.run_id, r.created_at, r.argv, count(l.seq) FROM runs r "
+            f"SELECT r.run_id, r.created_at, r.argv, {_LAUNCHES} FROM runs r "
             "LEFT JOIN launches l ON l.run_id = r.run_id GROUP BY r.run_id "
             "ORDER BY r.created_at DESC, r.rowid DESC")
         from skmd.predict.store_rows import RunInfo  # (not at exit's writing: see store)

@@ -139,7 +139,7 @@ def run_summary(records: Sequence[LaunchRecord]) -> RunSummary:
     """Totals of one run (records are assumed to share a run id)."""
     return RunSummary(
         run_id=records[0].run_id if records else "",
-        launches=len(records),
+        launches=sum(r.repeats for r in records),
         split=sum(1 for r in records if is_split(r)),
         bytes_moved=sum(sum(r.bytes_moved.values()) for r in records),
         merge_s=sum(r.merge_s for r in records),
@@ -186,7 +186,7 @@ def kernel_stats(records: Sequence[LaunchRecord]) -> list[KernelStats]:
         by.setdefault(labels[r.kernel, r.program], []).append(r)
     out: list[KernelStats] = []
     for name, rs in by.items():
-        st = KernelStats(kernel=name, launches=len(rs))
+        st = KernelStats(kernel=name, launches=sum(r.repeats for r in rs))
         st.split = sum(1 for r in rs if is_split(r))
         sums: dict[str, float] = {}
         errors: list[float] = []

@@ -3,7 +3,9 @@
 A launch that ran whole is kept as a cheap tuple (it must not pay for a record
 on the launch path) and turned into a :class:`LaunchRecord` only when the
 records are read; a split launch's record is made while it runs.  At exit the
-runtime writes them to the profile store.
+runtime writes them to the profile store, where a loop's whole launches of one
+kind past the first ``Tuning.log_whole_per_kind`` become one record that stands
+for all of them (:func:`skmd.records.summary_row`).
 """
 from __future__ import annotations
 
@@ -15,8 +17,8 @@ from typing import Any
 import pyopencl as cl
 
 from skmd import config
-from skmd.records import (LaunchRecord, record_json, settle_records, whole_parts,
-                           whole_record, whole_row)
+from skmd.records import (LaunchRecord, event_seconds, record_json, settle_records,
+                           summary_row, whole_parts, whole_record, whole_row)
 
 #: launches recorded in full per run; later ones are only counted
 MAX_RECORDS = 100_000
@@ -96,6 +98,9 @@ class Recorder:
         settle_records(full)
         rows = [(r.run_id, int(r.seq), record_json(r)) for r in full]
         parts: dict[tuple, tuple[str, str]] = {}  # what a loop's launches share
+        seen: dict[tuple, int] = {}
+        rest: dict[tuple, list] = {}  # past the first ones: [first, last, n, start, host, dev]
+        keep = self.settings.tuning.log_whole_per_kind
         home, t0 = self.home_label, self.t0
         for seq, key, gsize, lsize, reason, pol, mode, evt, t_call, t_end in light:
             same = (key, tuple(gsize), None if lsize is None else tuple(lsize), reason,
@@ -105,8 +110,21 @@ class Recorder:
                 name, program = _name_and_program(key)
                 shared = parts[same] = whole_parts(self.run_id, name, program, gsize,
                                                    lsize, pol, mode, home, reason)
-            rows.append((self.run_id, seq,
-                         whole_row(shared, seq, home, evt, t_call - t0, t_end - t0)))
+            n = seen[same] = seen.get(same, 0) + 1
+            if n <= keep:
+                rows.append((self.run_id, seq,
+                             whole_row(shared, seq, home, evt, t_call - t0, t_end - t0)))
+                continue
+            dev = None if evt is None else event_seconds(evt)
+            acc = rest.get(same)
+            if acc is None:
+                rest[same] = [seq, seq, 1, t_call - t0, t_end - t_call, dev]
+                continue
+            acc[1], acc[2], acc[4] = seq, acc[2] + 1, acc[4] + (t_end - t_call)
+            acc[5] = None if dev is None or acc[5] is None else acc[5] + dev
+        for same, (first, last, n, start, host, dev) in rest.items():
+            rows.append((self.run_id, first, summary_row(parts[same], first, last, n, home,
+                                                         start, host, dev)))
         return rows
 
     def _from_light(self, t: tuple) -> LaunchRecord:

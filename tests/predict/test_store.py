@@ -80,6 +80,21 @@ def test_a_run_log_written_in_one_go_reads_back_whole_and_in_order(tmp_path):
             [("r", ["app.py"], 500)]
 
 
+def test_a_runs_launch_count_counts_what_each_record_stands_for(tmp_path):
+    """A record that stands for a loop's many whole launches counts as all of them in
+    the run list; a run with no records counts none."""
+    recs = [LaunchRecord(run_id="r", seq=1, kernel="k", total_groups=0, global_size=(8,),
+                         local_size=None, policy="hill"),
+            LaunchRecord(run_id="r", seq=2, kernel="k", total_groups=0, global_size=(8,),
+                         local_size=None, policy="hill", repeats=250)]
+    with ProfileStore(tmp_path / "p.sqlite") as st:
+        st.run_log.add_run("r", ["app.py"])
+        st.run_log.extend(recs)
+        st.run_log.add_run("empty", ["other.py"])
+        assert {r.run_id: r.launches for r in st.run_log.runs()} == {"r": 251, "empty": 0}
+        assert [r.repeats for r in st.run_log.launches("r")] == [1, 250]
+
+
 def test_default_location_follows_setting(tmp_path):
     with ProfileStore(default_path(str(tmp_path / "dir"))) as st:
         st.put_link("x", 1.0, 2.0)

@@ -89,3 +89,37 @@ def test_log_rows_read_back_as_the_records_they_stand_for(monkeypatch) -> None:
         assert run_id == "run" and got == want[seq]
     compact = json.loads(next(t for _, s, t in rows if s == 1))
     assert "pieces" not in compact and "merge_s" not in compact  # defaults left out
+
+
+def test_a_loops_many_whole_launches_are_logged_as_their_first_ones_and_one_more(
+        monkeypatch) -> None:
+    """Past ``Tuning.log_whole_per_kind`` whole launches of one kind, the run log gets
+    one record for the rest: it counts them, names their first and last sequence
+    numbers and sums their host time; other kinds and split launches are kept."""
+    import json
+
+    from skmd import config
+    from skmd.report.stats import kernel_stats, run_summary
+    from skmd.tuning import Tuning
+    now = [0.0]
+    monkeypatch.setattr(recording.time, "perf_counter", lambda: now[0])
+    rec = Recorder("run", t0=0.0, home_label="gpu0", log=True,
+                   settings=config.Settings(tuning=Tuning(log_whole_per_kind=3)))
+    other = SimpleNamespace(key="fedcba9876543210:scale")
+    for i in range(8):
+        now[0] = 10.0 + i + 0.25  # each launch call took 0.25 s
+        rec.note_whole(ENTRY, (64,), None, "short", t_call=10.0 + i)
+        if i == 4:
+            rec.keep_record(_split_record(rec))
+            rec.note_whole(other, (64,), None, "short", t_call=now[0])
+    rows = rec.log_rows()
+    records = [LaunchRecord.from_dict(json.loads(text)) for _, _, text in sorted(rows)]
+    saxpy = [r for r in records if r.kernel == "saxpy"]
+    assert [r.seq for r in saxpy] == [1, 2, 3, 4] and [r.repeats for r in saxpy] == [1, 1, 1, 5]
+    rest = saxpy[-1]
+    assert rest.host_s == 5 * 0.25 and rest.start_s == 13.0 and rest.shares == {"gpu0": 0}
+    assert "5 launches" in rest.notes[0] and "#4 to #10" in rest.notes[0]
+    assert [r.kernel for r in records].count("scale") == 1
+    assert [r.kernel for r in records].count("mm") == 1
+    assert run_summary(records).launches == 10
+    assert {s.kernel: s.launches for s in kernel_stats(records)}["saxpy"] == 8
