@@ -78,6 +78,9 @@ class LaunchRecord:
     #: launches of one kind as they are and the rest as one record, times summed
     #: (:func:`summary_row`)
     repeats: int = 1
+    #: for such a record: seconds from the first of its launches' calls to the end of
+    #: the last one (the program's own time between them included)
+    span_s: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A new dict of the fields (containers copied one level, pieces as dicts).
@@ -225,7 +228,7 @@ def whole_row(parts: tuple[str, str], seq: int, home: str, evt: Any, start_s: fl
 
 
 def summary_row(parts: tuple[str, str], first: int, last: int, count: int, home: str,
-                start_s: float, host_s: float, device_s: float | None) -> str:
+                start_s: float, end_s: float, host_s: float, device_s: float | None) -> str:
     """The run log's JSON of ``count`` launches of one kind run whole on ``home``
     (sequence numbers ``first``..``last``, the launches of other kinds between them
     excepted), written as one record whose times are their sums: a loop of a
@@ -240,7 +243,8 @@ def summary_row(parts: tuple[str, str], first: int, last: int, count: int, home:
         text += f'"wall_s":{host},'
     note = (f"{count} launches of this kind, #{first} to #{last}, each run whole on "
             f"{home}: one record, their times summed")
-    text += f'{tail}"notes":{_enc([note])},"start_s":{float(start_s)!r},"host_s":{host}'
+    text += (f'{tail}"notes":{_enc([note])},"start_s":{float(start_s)!r},'
+             f'"span_s":{max(float(end_s - start_s), 0.0)!r},"host_s":{host}')
     if device_s is not None:
         text += f',"device_s":{device_s!r}'
     return text + "}"

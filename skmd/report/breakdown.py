@@ -57,6 +57,9 @@ def timed_work(records: Sequence[LaunchRecord]) -> list[Work]:
     out: list[Work] = []
     queue_free: dict[str, float] = {}
     for r in sorted(records, key=lambda r: r.seq):
+        if r.repeats > 1 and not r.pieces and r.start_s is not None and r.span_s:
+            out.extend(_spread(r, queue_free))
+            continue
         start = r.start_s
         if start is None:
             if not r.pieces:
@@ -73,6 +76,26 @@ def timed_work(records: Sequence[LaunchRecord]) -> list[Work]:
                 at = max(end, queue_free.get(dev, 0.0))
                 queue_free[dev] = at + r.device_s
                 out.append((r, at, at + r.device_s, dev, "kernel", None))
+    return out
+
+
+def _spread(r: LaunchRecord, queue_free: dict[str, float]) -> list[Work]:
+    """The launches a summary record stands for (:func:`skmd.records.summary_row`),
+    laid evenly over its span: each call takes its share of their host time and each
+    kernel its share of their device time, so the program's own time between them
+    stays the program's."""
+    n = r.repeats
+    call = min(max(r.host_s, 0.0) / n, r.span_s / n)
+    step = (r.span_s - call) / (n - 1)  # the first call at its start, the last ends its span
+    out: list[Work] = []
+    for k in range(n):
+        start = r.start_s + k * step
+        out.append((r, start, start + call, HOST, CALL, None))
+        if r.device_s:
+            for dev in r.shares:
+                at = max(start + call, queue_free.get(dev, 0.0))
+                queue_free[dev] = at + r.device_s / n
+                out.append((r, at, at + r.device_s / n, dev, "kernel", None))
     return out
 
 

@@ -99,7 +99,8 @@ class Recorder:
         rows = [(r.run_id, int(r.seq), record_json(r)) for r in full]
         parts: dict[tuple, tuple[str, str]] = {}  # what a loop's launches share
         seen: dict[tuple, int] = {}
-        rest: dict[tuple, list] = {}  # past the first ones: [first, last, n, start, host, dev]
+        rest: dict[tuple, list] = {}  # past the first ones: [first, last, n, start, end,
+        #                                host, dev]
         keep = self.settings.tuning.log_whole_per_kind
         home, t0 = self.home_label, self.t0
         for seq, key, gsize, lsize, reason, pol, mode, evt, t_call, t_end in light:
@@ -118,13 +119,13 @@ class Recorder:
             dev = None if evt is None else event_seconds(evt)
             acc = rest.get(same)
             if acc is None:
-                rest[same] = [seq, seq, 1, t_call - t0, t_end - t_call, dev]
+                rest[same] = [seq, seq, 1, t_call - t0, t_end - t0, t_end - t_call, dev]
                 continue
-            acc[1], acc[2], acc[4] = seq, acc[2] + 1, acc[4] + (t_end - t_call)
-            acc[5] = None if dev is None or acc[5] is None else acc[5] + dev
-        for same, (first, last, n, start, host, dev) in rest.items():
+            acc[1], acc[2], acc[4], acc[5] = seq, acc[2] + 1, t_end - t0, acc[5] + t_end - t_call
+            acc[6] = None if dev is None or acc[6] is None else acc[6] + dev
+        for same, (first, last, n, start, end, host, dev) in rest.items():
             rows.append((self.run_id, first, summary_row(parts[same], first, last, n, home,
-                                                         start, host, dev)))
+                                                         start, end, host, dev)))
         return rows
 
     def _from_light(self, t: tuple) -> LaunchRecord:

@@ -118,8 +118,22 @@ def test_a_loops_many_whole_launches_are_logged_as_their_first_ones_and_one_more
     assert [r.seq for r in saxpy] == [1, 2, 3, 4] and [r.repeats for r in saxpy] == [1, 1, 1, 5]
     rest = saxpy[-1]
     assert rest.host_s == 5 * 0.25 and rest.start_s == 13.0 and rest.shares == {"gpu0": 0}
+    assert rest.span_s == 17.25 - 13.0  # to the end of the last of them (#10)
     assert "5 launches" in rest.notes[0] and "#4 to #10" in rest.notes[0]
     assert [r.kernel for r in records].count("scale") == 1
     assert [r.kernel for r in records].count("mm") == 1
     assert run_summary(records).launches == 10
     assert {s.kernel: s.launches for s in kernel_stats(records)}["saxpy"] == 8
+
+
+def test_a_summary_records_launches_are_laid_over_its_span_in_a_breakdown() -> None:
+    """explain's breakdown spreads the launches a summary record stands for over its
+    span: their calls take their summed host time, the rest of the span stays the
+    program's, and the run's wall is the span."""
+    from skmd.report.breakdown import CALLS, breakdown
+    rest = LaunchRecord(run_id="r", seq=1, kernel="k", total_groups=0, global_size=(8,),
+                        local_size=None, policy="hill", shares={"gpu0": 0}, repeats=4,
+                        start_s=1.0, span_s=2.0, host_s=0.4, wall_s=0.4)
+    b = breakdown([rest])
+    assert abs(b.wall_s - 2.0) < 1e-12  # the first call at 1 s, the last ending at 3 s
+    assert abs(b.parts[CALLS] - 0.4) < 1e-12
