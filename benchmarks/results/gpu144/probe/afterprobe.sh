@@ -1,6 +1,6 @@
 # bash afterprobe.sh OUT : read-back and check times of transpose and stencil, plain
 # (PYOPENCL_CTX=0:0) and under skmd run (gpu0 + cpu0), in turns, 6 rounds
-. benchmarks/results/gpu144/probe/setup.sh
+. benchmarks/results/gpu138/probe/setup.sh
 P=skmd/bench/unseen/programs
 A=benchmarks/results/gpu144/probe/afterprobe.py
 for round in 1 2 3 4 5 6; do

@@ -1,5 +1,5 @@
 # bash benchmarks/results/gpu145/probe/probe.sh OUT : where skmd's exit goes on a GPU host
-. benchmarks/results/gpu144/probe/setup.sh
+. benchmarks/results/gpu138/probe/setup.sh
 D=benchmarks/results/gpu145/probe
 P=skmd/bench/unseen/programs
 python3 -W ignore $D/exitphase.py 4 one_launch tiny_loop scan > $1/exitphase.txt 2>&1
