@@ -84,9 +84,9 @@ def run_row(log: RunLog, entry: RunInfo) -> list[str]:
     modes = sorted({r.mode for r in records})
     policies = sorted({r.policy for r in records})
     wall = breakdown(records).wall_s if records else 0.0
+    launches = sum(r.repeats for r in records) if count is None else count
     return [run_id, _when(created_at), program, ",".join(modes), ",".join(policies),
-            ",".join(run_devices(records)), str(len(records) if count is None else count),
-            human_time(wall) if records else "—"]
+            ",".join(run_devices(records)), str(launches), human_time(wall) if records else "—"]
 
 
 LIST_COLUMNS = ("run", "created", "program", "mode", "policy", "devices", "launches", "wall")
@@ -197,6 +197,7 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
                 status = fail(f"cannot write {path}: {e.strerror or e}")
                 continue
             (err if as_json else out).print(
-                f"wrote {path} (run {run_id}, {len(records)} launches)", highlight=False,
+                f"wrote {path} (run {run_id}, {sum(r.repeats for r in records)} launches)",
+                highlight=False,
                 soft_wrap=True)
     return status

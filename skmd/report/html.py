@@ -61,7 +61,8 @@ def _launch_rows(records: Sequence[LaunchRecord]) -> str:
             f"<td>{escape(r.reason or '')}</td></tr>")
     more = ""
     if len(records) > MAX_LAUNCH_ROWS:
-        more = f"<p>… {len(records) - MAX_LAUNCH_ROWS} more launches not listed.</p>"
+        rest = sum(r.repeats for r in records[MAX_LAUNCH_ROWS:])
+        more = f"<p>… {rest} more launches not listed.</p>"
     head = ("<tr><th>#</th><th>kernel</th><th>policy</th><th>split</th>"
             "<th>devices [groups) share</th><th>wall</th><th>reason</th></tr>")
     return f"<table>{head}{''.join(rows)}</table>{more}"

@@ -40,7 +40,8 @@ def _title(records: Sequence[LaunchRecord]) -> str:
     runs = sorted({r.run_id for r in records})
     run = runs[0] if len(runs) == 1 else f"{len(runs)} runs"
     split = sum(1 for r in records if is_split(r))
-    return f"skmd timeline — run {run}: {len(records)} launches, {split} split"
+    return (f"skmd timeline — run {run}: {sum(r.repeats for r in records)} launches, "
+            f"{split} split")
 
 
 def timeline_png(records: Sequence[LaunchRecord], path: str | os.PathLike[str]) -> str:

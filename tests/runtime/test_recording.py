@@ -137,3 +137,15 @@ def test_a_summary_records_launches_are_laid_over_its_span_in_a_breakdown() -> N
     b = breakdown([rest])
     assert abs(b.wall_s - 2.0) < 1e-12  # the first call at 1 s, the last ending at 3 s
     assert abs(b.parts[CALLS] - 0.4) < 1e-12
+
+
+def test_explains_counts_and_pictures_count_every_launch_a_record_stands_for() -> None:
+    from skmd.report.stats import run_summary
+    from skmd.report.timeline_pictures import _title
+    recs = [LaunchRecord(run_id="r", seq=1, kernel="k", total_groups=0, global_size=(8,),
+                         local_size=None, policy="hill", shares={"gpu0": 0}),
+            LaunchRecord(run_id="r", seq=2, kernel="k", total_groups=0, global_size=(8,),
+                         local_size=None, policy="hill", shares={"gpu0": 0}, repeats=99,
+                         start_s=0.0, span_s=1.0, host_s=0.1)]
+    assert run_summary(recs).launches == 100
+    assert "100 launches" in _title(recs)
