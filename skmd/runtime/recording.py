@@ -16,12 +16,15 @@ from typing import Any
 
 import pyopencl as cl
 
-from skmd import config
+from skmd import config, modes
 from skmd.records import (LaunchRecord, event_seconds, record_json, settle_records,
                            summary_row, whole_parts, whole_record, whole_row)
 
 #: launches recorded in full per run; later ones are only counted
 MAX_RECORDS = 100_000
+#: modes whose many whole launches of one kind the run log may write as one record:
+#: not the graph modes, whose replay finds a batch's launches by sequence number
+_SUMMED_MODES = frozenset(name for name, m in modes.MODES.items() if not m.defers_to_graph)
 
 
 class Recorder:
@@ -112,7 +115,7 @@ class Recorder:
                 shared = parts[same] = whole_parts(self.run_id, name, program, gsize,
                                                    lsize, pol, mode, home, reason)
             n = seen[same] = seen.get(same, 0) + 1
-            if n <= keep:
+            if n <= keep or mode not in _SUMMED_MODES:
                 rows.append((self.run_id, seq,
                              whole_row(shared, seq, home, evt, t_call - t0, t_end - t0)))
                 continue

@@ -149,3 +149,19 @@ def test_explains_counts_and_pictures_count_every_launch_a_record_stands_for() -
                          start_s=0.0, span_s=1.0, host_s=0.1)]
     assert run_summary(recs).launches == 100
     assert "100 launches" in _title(recs)
+
+
+def test_a_graph_modes_whole_launches_are_all_kept() -> None:
+    """Graph mode's replay finds a batch's launches by their sequence numbers: none of
+    them is folded into a summary record."""
+    import json
+
+    from skmd import config
+    from skmd.tuning import Tuning
+    rec = Recorder("run", t0=0.0, home_label="gpu0", log=True,
+                   settings=config.Settings(mode="mkmd", tuning=Tuning(log_whole_per_kind=2)))
+    for _ in range(6):
+        rec.note_whole(ENTRY, (64,), None, "in order")
+    rows = rec.log_rows()
+    assert len(rows) == 6
+    assert all(json.loads(text).get("repeats", 1) == 1 for _, _, text in rows)
