@@ -242,7 +242,8 @@ def summary_row(parts: tuple[str, str], first: int, last: int, count: int, home:
     else:
         text += f'"wall_s":{host},'
     note = (f"{count} launches of this kind, #{first} to #{last}, each run whole on "
-            f"{home}: one record, their times summed")
+            f"{home}: one record, their times summed" if count > 1 else
+            f"launch #{first}, run whole on {home}, past the launches recorded one by one")
     text += (f'{tail}"notes":{_enc([note])},"start_s":{float(start_s)!r},'
              f'"span_s":{max(float(end_s - start_s), 0.0)!r},"host_s":{host}')
     if device_s is not None:

@@ -20,7 +20,8 @@ from skmd import config, modes
 from skmd.records import (LaunchRecord, event_seconds, record_json, settle_records,
                            summary_row, whole_parts, whole_record, whole_row)
 
-#: launches recorded in full per run; later ones are only counted
+#: launches kept in memory per run; later whole ones are folded into the run log's
+#: summary records by kind (:func:`_fold`), later split ones only counted
 MAX_RECORDS = 100_000
 #: modes whose many whole launches of one kind the run log may write as one record:
 #: not the graph modes, whose replay finds a batch's launches by sequence number
@@ -44,6 +45,8 @@ class Recorder:
         #: cheap tuples for launches that ran whole, turned into records when read
         self._light: list[tuple] = []
         self.unrecorded = 0
+        #: whole launches past :data:`MAX_RECORDS`, folded by kind as :func:`_fold` does
+        self._past: dict[tuple, list] = {}
         self.seq = 0
         self.seq_lock = threading.Lock()
 
@@ -68,11 +71,14 @@ class Recorder:
                 evt = None
             with self.seq_lock:
                 self.seq += 1
+                c = self.settings
+                t_call = t_end if t_call is None else t_call
                 if len(self._light) + len(self._records) < MAX_RECORDS:
-                    c = self.settings
                     self._light.append((self.seq, entry.key, gsize, lsize, reason,
-                                        c.policy, c.mode, evt,
-                                        t_end if t_call is None else t_call, t_end))
+                                        c.policy, c.mode, evt, t_call, t_end))
+                elif c.mode in _SUMMED_MODES:  # past the cap: counted in the log's summary
+                    _fold(self._past, _kind(entry.key, gsize, lsize, reason, c.policy, c.mode),
+                          self.seq, t_call - self.t0, t_end - self.t0, None)
                 else:
                     self.unrecorded += 1
 
@@ -98,38 +104,36 @@ class Recorder:
         with self.seq_lock:
             light, self._light = self._light, []
             full, self._records = self._records, []
+            rest, self._past = self._past, {}  # by kind, as _fold leaves them
         settle_records(full)
         rows = [(r.run_id, int(r.seq), record_json(r)) for r in full]
         parts: dict[tuple, tuple[str, str]] = {}  # what a loop's launches share
         seen: dict[tuple, int] = {}
-        rest: dict[tuple, list] = {}  # past the first ones: [first, last, n, start, end,
-        #                                host, dev]
         keep = self.settings.tuning.log_whole_per_kind
         home, t0 = self.home_label, self.t0
         for seq, key, gsize, lsize, reason, pol, mode, evt, t_call, t_end in light:
-            same = (key, tuple(gsize), None if lsize is None else tuple(lsize), reason,
-                    pol, mode)
-            shared = parts.get(same)
-            if shared is None:
-                name, program = _name_and_program(key)
-                shared = parts[same] = whole_parts(self.run_id, name, program, gsize,
-                                                   lsize, pol, mode, home, reason)
+            same = _kind(key, gsize, lsize, reason, pol, mode)
+            shared = parts.get(same) or self._parts(parts, same)
             n = seen[same] = seen.get(same, 0) + 1
             if n <= keep or mode not in _SUMMED_MODES:
                 rows.append((self.run_id, seq,
                              whole_row(shared, seq, home, evt, t_call - t0, t_end - t0)))
-                continue
-            dev = None if evt is None else event_seconds(evt)
-            acc = rest.get(same)
-            if acc is None:
-                rest[same] = [seq, seq, 1, t_call - t0, t_end - t0, t_end - t_call, dev]
-                continue
-            acc[1], acc[2], acc[4], acc[5] = seq, acc[2] + 1, t_end - t0, acc[5] + t_end - t_call
-            acc[6] = None if dev is None or acc[6] is None else acc[6] + dev
+            else:
+                _fold(rest, same, seq, t_call - t0, t_end - t0,
+                      None if evt is None else event_seconds(evt))
         for same, (first, last, n, start, end, host, dev) in rest.items():
-            rows.append((self.run_id, first, summary_row(parts[same], first, last, n, home,
-                                                         start, end, host, dev)))
+            shared = parts.get(same) or self._parts(parts, same)
+            rows.append((self.run_id, first,
+                         summary_row(shared, first, last, n, home, start, end, host, dev)))
         return rows
+
+    def _parts(self, parts: dict[tuple, tuple[str, str]], kind: tuple) -> tuple[str, str]:
+        """The JSON text the launches of ``kind`` share, made once (:func:`whole_parts`)."""
+        key, gsize, lsize, reason, pol, mode = kind
+        name, program = _name_and_program(key)
+        parts[kind] = whole_parts(self.run_id, name, program, gsize, lsize, pol, mode,
+                                  self.home_label, reason)
+        return parts[kind]
 
     def _from_light(self, t: tuple) -> LaunchRecord:
         seq, key, gsize, lsize, reason, pol, mode, evt, t_call, t_end = t
@@ -163,6 +167,25 @@ class Recorder:
                 self._records.append(rec)
             else:
                 self.unrecorded += 1
+
+
+def _kind(key: str, gsize: Any, lsize: Any, reason: Any, policy: str, mode: str) -> tuple:
+    """What whole launches of one kind share: the run log may write them as one."""
+    return (key, tuple(gsize), None if lsize is None else tuple(lsize), reason, policy, mode)
+
+
+def _fold(into: dict[tuple, list], kind: tuple, seq: int, start: float, end: float,
+          dev: float | None) -> None:
+    """Count a whole launch into ``into[kind]``: [first and last sequence numbers,
+    launches, first start, last end, summed host seconds, summed device seconds (None
+    once one of them has no device time)]."""
+    acc = into.get(kind)
+    if acc is None:
+        into[kind] = [seq, seq, 1, start, end, end - start, dev]
+        return
+    acc[0], acc[1], acc[2] = min(acc[0], seq), max(acc[1], seq), acc[2] + 1
+    acc[3], acc[4], acc[5] = min(acc[3], start), max(acc[4], end), acc[5] + end - start
+    acc[6] = None if dev is None or acc[6] is None else acc[6] + dev
 
 
 def _name_and_program(key: str) -> tuple[str, str]:

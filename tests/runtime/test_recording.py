@@ -54,7 +54,9 @@ def test_nothing_is_kept_without_the_log_and_past_the_cap(monkeypatch) -> None:
     for _ in range(3):
         on.note_whole(ENTRY, (8,), None, "x")
     on.keep_record(_split_record(on))
-    assert len(on.records) == 2 and on.unrecorded == 2
+    # the third whole launch is past the cap, folded into the log's summary; the split
+    # one is only counted
+    assert len(on.records) == 2 and on.unrecorded == 1
 
 
 def test_records_can_be_replaced_after_a_flush() -> None:
@@ -165,3 +167,23 @@ def test_a_graph_modes_whole_launches_are_all_kept() -> None:
     rows = rec.log_rows()
     assert len(rows) == 6
     assert all(json.loads(text).get("repeats", 1) == 1 for _, _, text in rows)
+
+
+def test_whole_launches_past_the_cap_are_still_counted_in_the_run_log(monkeypatch) -> None:
+    """A run longer than ``MAX_RECORDS`` launches keeps no more of them in memory, but
+    its run log still counts every whole launch (in the summary record of its kind)."""
+    import json
+
+    from skmd import config
+    from skmd.report.stats import run_summary
+    from skmd.tuning import Tuning
+    monkeypatch.setattr(recording, "MAX_RECORDS", 3)
+    rec = Recorder("run", t0=0.0, home_label="gpu0", log=True,
+                   settings=config.Settings(tuning=Tuning(log_whole_per_kind=2)))
+    for _ in range(6):
+        rec.note_whole(ENTRY, (64,), None, "short")
+    assert rec.unrecorded == 0
+    records = [LaunchRecord.from_dict(json.loads(t)) for _, _, t in sorted(rec.log_rows())]
+    assert [(r.seq, r.repeats) for r in records] == [(1, 1), (2, 1), (3, 4)]
+    assert "#3 to #6" in records[-1].notes[0]
+    assert run_summary(records).launches == 6
