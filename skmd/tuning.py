@@ -112,8 +112,9 @@ class Tuning:
 
     # -- the run log (skmd.predict.launch_log) ---------------------------------------
     #: runs the store's run log keeps (``skmd explain`` reads them): once it holds half
-    #: as many again, the oldest go at a run's exit.  A loop of thousands of launches
-    #: adds about 1 MB per run: a log kept forever fills the disk, and ``skmd explain``
+    #: as many again, the oldest go at a run's exit.  A run with thousands of launches
+    #: adds up to about 1 MB (split launches and graph modes' launches are kept one by
+    #: one): a log kept forever fills the disk, and ``skmd explain``
     #: checks the records whole before it reads them (an opening of the store does not:
     #: :mod:`skmd.predict.store_schema`)
     log_keep_runs: int = 32

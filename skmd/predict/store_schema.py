@@ -2,7 +2,8 @@
 
 Opening the store checks every table a run reads from (devices, links, profiles,
 speeds, ...) but not the run log's launch records: those grow by a row per launch
-(a loop of thousands of launches adds about 1 MB per run, and the log keeps 32 runs),
+(a loop of thousands of launches added about 1 MB per run before a loop's many whole
+launches of one kind became one record, and the log keeps 32 runs),
 every run only appends to them at exit, and only ``skmd explain`` reads them, which
 checks them first (:func:`table_sound`).  ``PRAGMA quick_check`` reads every page it
 checks: on the CI machine, a 20 MB store (32 runs of a 2000-launch loop) took 21-29 ms
