@@ -211,20 +211,8 @@ def whole_row(parts: tuple[str, str], seq: int, home: str, evt: Any, start_s: fl
     launch's fields and the text it shares with its kernel's other launches
     (:func:`whole_parts`): a program's thousands of whole launches are written at
     its exit, and building a record for each took most of that time."""
-    host = repr(max(end_s - start_s, 1e-9))
     dev = _event_seconds(evt, True) if evt is not None else None
-    head, tail = parts
-    text = f'{head}"seq":{int(seq)},'
-    if dev is not None:
-        text += f'"measured":{{{_enc(home)}:{dev!r}}},'
-        if dev != 0.0:
-            text += f'"wall_s":{dev!r},'
-    else:
-        text += f'"wall_s":{host},'
-    text += f'{tail}"start_s":{float(start_s)!r},"host_s":{host}'
-    if dev is not None:
-        text += f',"device_s":{dev!r}'
-    return text + "}"
+    return _whole_text(parts, seq, home, dev, end_s - start_s, start_s)
 
 
 def summary_row(parts: tuple[str, str], first: int, last: int, count: int, home: str,
@@ -234,20 +222,31 @@ def summary_row(parts: tuple[str, str], first: int, last: int, count: int, home:
     excepted), written as one record whose times are their sums: a loop of a
     hundred thousand launches wrote as many rows at its exit (seconds, and tens of
     megabytes kept per run) for records that tell nothing the first ones do not."""
-    head, tail = parts
-    host = repr(max(host_s, 1e-9))
-    text = f'{head}"seq":{int(first)},"repeats":{int(count)},'
-    if device_s is not None:
-        text += f'"measured":{{{_enc(home)}:{device_s!r}}},"wall_s":{device_s!r},'
-    else:
-        text += f'"wall_s":{host},'
     note = (f"{count} launches of this kind, #{first} to #{last}, each run whole on "
             f"{home}: one record, their times summed" if count > 1 else
             f"launch #{first}, run whole on {home}, past the launches recorded one by one")
-    text += (f'{tail}"notes":{_enc([note])},"start_s":{float(start_s)!r},'
-             f'"span_s":{max(float(end_s - start_s), 0.0)!r},"host_s":{host}')
-    if device_s is not None:
-        text += f',"device_s":{device_s!r}'
+    return _whole_text(parts, first, home, device_s, host_s, start_s,
+                       more=f'"repeats":{int(count)},',
+                       later=(f'"notes":{_enc([note])},'
+                              f'"span_s":{max(float(end_s - start_s), 0.0)!r},'))
+
+
+def _whole_text(parts: tuple[str, str], seq: int, home: str, dev: float | None,
+                host_s: float, start_s: float, more: str = "", later: str = "") -> str:
+    """A whole launch's JSON (or a summary's: ``more`` and ``later`` are its own
+    fields, written after the sequence number and after the shared tail)."""
+    host = repr(max(host_s, 1e-9))
+    head, tail = parts
+    text = f'{head}"seq":{int(seq)},{more}'
+    if dev is not None:
+        text += f'"measured":{{{_enc(home)}:{dev!r}}},'
+        if dev != 0.0:
+            text += f'"wall_s":{dev!r},'
+    else:
+        text += f'"wall_s":{host},'
+    text += f'{tail}{later}"start_s":{float(start_s)!r},"host_s":{host}'
+    if dev is not None:
+        text += f',"device_s":{dev!r}'
     return text + "}"
 
 

@@ -16,6 +16,7 @@ from rich.table import Table
 
 from skmd.report.explain import render_text, run_dict
 from skmd.report.runlog import RunInfo, RunLog, run_fields
+from skmd.report.stats import launch_count
 
 #: per-launch rows printed before pointing at ``--by-kernel``
 DEFAULT_LIMIT = 200
@@ -84,7 +85,7 @@ def run_row(log: RunLog, entry: RunInfo) -> list[str]:
     modes = sorted({r.mode for r in records})
     policies = sorted({r.policy for r in records})
     wall = breakdown(records).wall_s if records else 0.0
-    launches = sum(r.repeats for r in records) if count is None else count
+    launches = launch_count(records) if count is None else count
     return [run_id, _when(created_at), program, ",".join(modes), ",".join(policies),
             ",".join(run_devices(records)), str(launches), human_time(wall) if records else "—"]
 
@@ -197,7 +198,6 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
                 status = fail(f"cannot write {path}: {e.strerror or e}")
                 continue
             (err if as_json else out).print(
-                f"wrote {path} (run {run_id}, {sum(r.repeats for r in records)} launches)",
-                highlight=False,
-                soft_wrap=True)
+                f"wrote {path} (run {run_id}, {launch_count(records)} launches)",
+                highlight=False, soft_wrap=True)
     return status

@@ -13,7 +13,7 @@ from skmd.report.fmt import human_bytes, human_time
 from skmd.records import LaunchRecord
 from skmd.report.breakdown import breakdown
 from skmd.report.stats import (group_by_run, is_split, kernel_labels, kernel_stats,
-                               run_summary, share_pct)
+                               launch_count, run_summary, share_pct)
 
 #: per-launch rows beyond this are left to the per-kernel table
 MAX_LAUNCH_ROWS = 500
@@ -61,8 +61,7 @@ def _launch_rows(records: Sequence[LaunchRecord]) -> str:
             f"<td>{escape(r.reason or '')}</td></tr>")
     more = ""
     if len(records) > MAX_LAUNCH_ROWS:
-        rest = sum(r.repeats for r in records[MAX_LAUNCH_ROWS:])
-        more = f"<p>… {rest} more launches not listed.</p>"
+        more = f"<p>… {launch_count(records[MAX_LAUNCH_ROWS:])} more launches not listed.</p>"
     head = ("<tr><th>#</th><th>kernel</th><th>policy</th><th>split</th>"
             "<th>devices [groups) share</th><th>wall</th><th>reason</th></tr>")
     return f"<table>{head}{''.join(rows)}</table>{more}"

@@ -135,11 +135,17 @@ class RunSummary:
         return sum(self.busy_pct.values()) / len(self.busy_pct)
 
 
+def launch_count(records: Sequence[LaunchRecord]) -> int:
+    """The launches ``records`` stand for (a run log record may stand for a loop's many
+    whole launches of one kind: its ``repeats``)."""
+    return sum(r.repeats for r in records)
+
+
 def run_summary(records: Sequence[LaunchRecord]) -> RunSummary:
     """Totals of one run (records are assumed to share a run id)."""
     return RunSummary(
         run_id=records[0].run_id if records else "",
-        launches=sum(r.repeats for r in records),
+        launches=launch_count(records),
         split=sum(1 for r in records if is_split(r)),
         bytes_moved=sum(sum(r.bytes_moved.values()) for r in records),
         merge_s=sum(r.merge_s for r in records),
@@ -186,7 +192,7 @@ def kernel_stats(records: Sequence[LaunchRecord]) -> list[KernelStats]:
         by.setdefault(labels[r.kernel, r.program], []).append(r)
     out: list[KernelStats] = []
     for name, rs in by.items():
-        st = KernelStats(kernel=name, launches=sum(r.repeats for r in rs))
+        st = KernelStats(kernel=name, launches=launch_count(rs))
         st.split = sum(1 for r in rs if is_split(r))
         sums: dict[str, float] = {}
         errors: list[float] = []

@@ -21,7 +21,7 @@ from skmd.report.dag import dag_png  # noqa: E402,F401  (one import place for pi
 from skmd.report.lanes import (KIND_COLORS, Layout, color, label_spans, lane,  # noqa: E402
                                layout)
 from skmd.records import LaunchRecord  # noqa: E402
-from skmd.report.stats import is_split  # noqa: E402
+from skmd.report.stats import is_split, launch_count  # noqa: E402
 from skmd.report.svg import timeline_svg  # noqa: E402
 
 _FIG_W_IN = 14.0
@@ -40,8 +40,7 @@ def _title(records: Sequence[LaunchRecord]) -> str:
     runs = sorted({r.run_id for r in records})
     run = runs[0] if len(runs) == 1 else f"{len(runs)} runs"
     split = sum(1 for r in records if is_split(r))
-    return (f"skmd timeline — run {run}: {sum(r.repeats for r in records)} launches, "
-            f"{split} split")
+    return f"skmd timeline — run {run}: {launch_count(records)} launches, {split} split"
 
 
 def timeline_png(records: Sequence[LaunchRecord], path: str | os.PathLike[str]) -> str:

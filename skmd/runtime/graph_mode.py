@@ -302,13 +302,6 @@ class GraphBatch(NodeRunner):
                 d.event.set_status(done)
         return True
 
-    @staticmethod
-    def _drain(batch: list[Deferred]) -> None:
-        """Wait for everything before the batch on its queues (where it cannot run
-        behind them)."""
-        for q in graph_commands.queues(batch):
-            raw.queue_finish(q)
-
     def _settle_results(self) -> int:
         """After a batch: results stay where they are, except where the host sees them.
 

@@ -80,11 +80,16 @@ class NodeRunner:
             # made this batch run (or a later one of arguments set before) uses them
             for k in replayed.values():
                 replay_args(k, args_of(k), {})
-        # each queue once: its kernels end in order, and a finish is a driver call
-        # (a wait on a GPU) per kernel otherwise
-        for q in graph_commands.queues(batch) if wait else ():
-            raw.queue_finish(q)
+        if wait:
+            self._drain(batch)
         return events
+
+    @staticmethod
+    def _drain(batch: list[Deferred]) -> None:
+        """Wait for everything on the batch's queues: each queue once (its kernels end
+        in order, and a finish is a driver call, a wait on a GPU, per kernel otherwise)."""
+        for q in graph_commands.queues(batch):
+            raw.queue_finish(q)
 
     def _all_home(self, batch: list[Deferred], sched: mkmd_graph.Schedule) -> bool:
         """Whether ``sched`` runs every kernel of ``batch`` whole on the home device."""
