@@ -343,9 +343,23 @@ def replot(ns: argparse.Namespace, err: Any) -> int:
     return 0 if report.all_ok else 1
 
 
+def _saved_unseen(ns: argparse.Namespace) -> bool:
+    """Whether ``--from-json`` names an unseen suite's report (read as such whatever
+    ``--suite`` says); False when it names none or cannot be read (replot says why)."""
+    path = getattr(ns, "from_json", None)
+    if not path:
+        return False
+    from skmd.bench.results import read_json
+    from skmd.bench.unseen.figures import is_unseen
+    try:
+        return is_unseen(read_json(path))
+    except (OSError, ValueError):
+        return False
+
+
 def bench_main(ns: argparse.Namespace) -> int:
     """``skmd bench``: 0 when every correctness check passed, 1 otherwise, 2 on bad use."""
-    if getattr(ns, "suite", None) == "unseen":
+    if getattr(ns, "suite", None) == "unseen" or _saved_unseen(ns):
         from skmd.bench.unseen.processes import unseen_main
         return unseen_main(ns)
     from rich.console import Console

@@ -148,3 +148,44 @@ def test_phase_extra_is_the_median_of_same_round_differences() -> None:
     assert extra["start"] == pytest.approx(0.1) and extra["exit"] == pytest.approx(0.0)
     assert extra["process"] == pytest.approx(0.2)
     assert p.phase_extra("second") == {}
+
+
+def _saved_report(path: pathlib.Path) -> None:
+    from skmd.bench.tables import write_json
+    from skmd.bench.unseen.figures import UnseenReport
+    prog = ProgramResult("one_launch", "ci",
+                         times_s={"plain": [1.0] * 6, "first": [1.25] * 6, "second": [2.0] * 6},
+                         rounds=6)
+    write_json(UnseenReport(machine={"devices": [], "home": "cpu0"}, date="", command="c",
+                            size="ci", repeat=6, programs=[prog]), str(path))
+
+
+@pytest.mark.parametrize("suite", [[], ["--suite", "unseen"]])
+@pytest.mark.parametrize("name", ["unseen.json", "unseen.json.gz"])
+def test_a_saved_unseen_report_is_shown_again_without_running(tmp_path, capsys, monkeypatch,
+                                                              suite, name) -> None:
+    from skmd.cli import main
+    path = tmp_path / name
+    if name.endswith(".gz"):
+        import gzip
+        _saved_report(tmp_path / "plain.json")
+        with gzip.open(path, "wt") as fh:
+            fh.write((tmp_path / "plain.json").read_text())
+    else:
+        _saved_report(path)
+
+    def ran(*a, **k):
+        raise AssertionError("the suite ran instead of reading the file")
+    monkeypatch.setattr(urunner, "run_unseen", ran)
+    assert main(["bench", *suite, "--from-json", str(path)]) == 0
+    printed = capsys.readouterr().out
+    assert "UNSEEN suite" in printed and "one_launch" in printed
+    assert "0.80×" in printed and "0.50×" in printed  # plain over skmd, computed again
+
+
+def test_a_file_that_is_no_unseen_report_is_refused_by_name(tmp_path, capsys) -> None:
+    from skmd.cli import main
+    bad = tmp_path / "other.json"
+    bad.write_text(json.dumps({"benchmarks": []}))
+    assert main(["bench", "--suite", "unseen", "--from-json", str(bad)]) == 2
+    assert "not an unseen suite report" in capsys.readouterr().err

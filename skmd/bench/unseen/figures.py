@@ -12,7 +12,8 @@ import statistics
 from dataclasses import asdict, dataclass, field
 from typing import Any, Sequence
 
-from skmd.bench.results import RunHeader, _geomean, median_ci, paired_speedups
+from skmd.bench.results import (RunHeader, _geomean, _known, median_ci, paired_speedups,
+                                read_json)
 
 #: the kinds of run, in the order of the table: plain python, skmd with an empty
 #: profile store, skmd again with the store the first run left
@@ -163,3 +164,19 @@ class UnseenReport(RunHeader):
         out["criterion"] = (f"launch time under skmd <= {LAUNCH_FACTOR:g} x plain + "
                             f"{LAUNCH_ALLOW_S * 1e3:g} ms")
         return out
+
+
+def is_unseen(d: dict[str, Any]) -> bool:
+    """Whether a saved ``--json`` report is the unseen suite's (it has programs, the
+    other suites have benchmarks)."""
+    return "programs" in d and "benchmarks" not in d
+
+
+def load_unseen(path: str) -> UnseenReport:
+    """An unseen suite's report as ``--json`` saved it (gzipped or not); the figures
+    derived from the rounds are computed again, not read."""
+    d = read_json(path)
+    if not is_unseen(d):
+        raise ValueError("not an unseen suite report (it has no 'programs')")
+    programs = [ProgramResult(**_known(ProgramResult, p)) for p in d["programs"]]
+    return UnseenReport(**_known(UnseenReport, {**d, "programs": programs}))

@@ -221,6 +221,16 @@ def unseen_main(ns: argparse.Namespace) -> int:
     if unused:
         err.print(f"skmd bench: {', '.join(unused)} do not apply to the unseen suite")
         return 2
+    if getattr(ns, "from_json", None):
+        from skmd.bench.unseen.figures import load_unseen
+        try:
+            report = load_unseen(ns.from_json)
+        except (OSError, ValueError, TypeError, KeyError) as exc:
+            err.print(f"skmd bench: cannot read {ns.from_json}: {exc}", highlight=False,
+                      soft_wrap=True)
+            return 2
+        render_unseen(report)
+        return 0 if report.all_ok else 1
     try:
         report = run_unseen(getattr(ns, "only", None), size=getattr(ns, "size", "ci"),
                             repeat=getattr(ns, "repeat", 3),
