@@ -12,7 +12,7 @@
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 #         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
-#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5 | sections1 | cost4 | cost5 | start1 | styles1 | stall1 | jobs1 | styles2 | stream3 | engine6
+#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5 | sections1 | cost4 | cost5 | start1 | styles1 | stall1 | jobs1 | styles2 | stream3 | engine6 | engine7
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -889,6 +889,10 @@ engine6)
   # graph mode against program order once a scheduled batch first finishes the program's
   # queues: the graphs of microsecond batches, and one whose batches are scheduled
   graphs1gpu engine6 "${GRAPH_SLOT:-60}" "--variant order:mode=inorder" bicgstab jacobi care ;;
+engine7)
+  # graph mode against program order on GRAPHS (default: all eleven) in GRAPH_SLOT-second
+  # slots, the run log kept for benchmarks/replay_logs.py
+  graphs1gpu engine7 "${GRAPH_SLOT:-60}" "--variant order:mode=inorder" ${GRAPHS:-$MKMD} ;;
 esac
 # the store's run log into its main file (a copy of the write-ahead log alone is
 # no database), then one file with the rest: the run logs are what explain reads
