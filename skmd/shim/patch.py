@@ -295,22 +295,14 @@ def _transfer(orig: Callable, offset_name: str) -> Callable:
 
 
 def _read_buffer(orig: Callable) -> Callable:
-    """A read the runtime may gather from the devices holding the buffer's slices,
-    else a sync point and the read as the runtime moves it (through page-locked
-    chunks, or the driver's own path).  One wrapper, not three: every ``.get()``
-    of a pyopencl array, a reduction's scalar included, comes through here."""
+    """A read as the runtime moves it (:func:`~app_commands.read_to_host`: gathered
+    from the devices holding the buffer's slices, or through page-locked chunks),
+    else the driver's own, once the runtime has made the buffer current at home."""
     def read(queue: Any, mem: Any, hostbuf: Any, *args: Any, **kwargs: Any) -> Any:
         given = dict(zip(_READ_NAMES, args), **kwargs) if args or kwargs else kwargs
-        offset, wait_for = given.get("src_offset", 0), given.get("wait_for")
-        blocking = given.get("is_blocking", True)
-        evt = app_commands.gathered_read(queue, mem, hostbuf, offset, wait_for, blocking)
-        if evt is None:
-            app_commands.before_command((queue, mem, hostbuf, *args, *kwargs.values()))
-            evt = app_commands.pinned_copy(queue, mem, hostbuf, offset, wait_for, blocking,
-                                           True)
-            if evt is None:
-                evt = orig(queue, mem, hostbuf, *args, **kwargs)
-        return evt
+        evt = app_commands.read_to_host(queue, mem, hostbuf, given.get("src_offset", 0),
+                                        given.get("wait_for"), given.get("is_blocking", True))
+        return orig(queue, mem, hostbuf, *args, **kwargs) if evt is None else evt
     read.__name__ = getattr(orig, "__name__", "read")
     return read
 
