@@ -30,7 +30,12 @@ def before_command(objs: Any) -> None:
         return
     rt.flush_graph()
     if any_stale():
-        homecoming.sync_args(list(objs), lambda app: rt.home_queue(app.context))
+        _sync_home(rt, list(objs))
+
+
+def _sync_home(rt: Any, objs: Any) -> None:
+    """The stale buffers among ``objs`` come home, through ``rt``'s home queues."""
+    homecoming.sync_args(objs, lambda app: rt.home_queue(app.context))
 
 
 def after_finish(queue: Any) -> None:
@@ -87,8 +92,14 @@ def pinned_copy(queue: Any, mem: Any, hostbuf: Any, offset: int, wait_for: Any,
     """A read into (``into_host``) or a write from the program's memory through
     page-locked chunks, or None: the driver's path (the shim calls it)."""
     rt = core.current()
-    host = None if rt is None else _pinned_bytes(rt, mem, hostbuf, offset, wait_for,
-                                                 is_blocking, into_host)
+    return None if rt is None else _through_chunks(rt, queue, mem, hostbuf, offset,
+                                                   wait_for, is_blocking, into_host)
+
+
+def _through_chunks(rt: Any, queue: Any, mem: Any, hostbuf: Any, offset: int,
+                    wait_for: Any, is_blocking: bool, into_host: bool) -> Any:
+    """:func:`pinned_copy` once the runtime is known."""
+    host = _pinned_bytes(rt, mem, hostbuf, offset, wait_for, is_blocking, into_host)
     if host is None:
         return None
     from skmd.runtime import copies
@@ -165,9 +176,5 @@ def read_to_host(queue: Any, mem: Any, hostbuf: Any, offset: int, wait_for: Any,
             evt = placement.gather(rt, queue, mem, hostbuf, offset, _chunks_pay(rt))
             if evt is not None:
                 return evt
-        homecoming.sync_args((mem,), lambda app: rt.home_queue(app.context))
-    host = _pinned_bytes(rt, mem, hostbuf, offset, wait_for, is_blocking, True)
-    if host is None:
-        return None
-    from skmd.runtime import copies
-    return copies.read(queue, mem, host, offset)
+        _sync_home(rt, (mem,))
+    return _through_chunks(rt, queue, mem, hostbuf, offset, wait_for, is_blocking, True)
