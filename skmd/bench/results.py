@@ -261,22 +261,27 @@ def load_reports(paths: Sequence[str]) -> BenchReport:
     the first file, the benchmarks of all, in order."""
     report = None
     for path in paths:
-        d = read_json(path)
-        benches = []
-        for b in d.get("benchmarks", []):
-            res = BenchResult(**_known(BenchResult, {**b, "configs": {}}))
-            res.configs = {k: ConfigResult(**_known(ConfigResult, c))
-                           for k, c in b.get("configs", {}).items()}
-            if any(c.usable and c.paired_ci is None for c in res.configs.values()):
-                set_speedups(res)  # written before per-round figures were kept
-            benches.append(res)
+        one = report_from(read_json(path))
         if report is None:
-            report = BenchReport(**_known(BenchReport, {**d, "benchmarks": benches}))
+            report = one
         else:
-            report.benchmarks.extend(benches)
+            report.benchmarks.extend(one.benchmarks)
     if report is None:
         raise ValueError("no report files given")
     return report
+
+
+def report_from(d: dict[str, Any]) -> BenchReport:
+    """A report as one ``--json`` file holds it."""
+    benches = []
+    for b in d.get("benchmarks", []):
+        res = BenchResult(**_known(BenchResult, {**b, "configs": {}}))
+        res.configs = {k: ConfigResult(**_known(ConfigResult, c))
+                       for k, c in b.get("configs", {}).items()}
+        if any(c.usable and c.paired_ci is None for c in res.configs.values()):
+            set_speedups(res)  # written before per-round figures were kept
+        benches.append(res)
+    return BenchReport(**_known(BenchReport, {**d, "benchmarks": benches}))
 
 
 def _geomean(vals: Iterable[float | None]) -> float | None:

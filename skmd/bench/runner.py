@@ -329,13 +329,25 @@ def run_bench(names: Sequence[str] | None = None, size: str = "ci",
 
 # -- the command -----------------------------------------------------------------------
 def replot(ns: argparse.Namespace, err: Any) -> int:
-    """``skmd bench --from-json J [--plot F]``: the tables (and picture) of saved results."""
-    from skmd.bench.results import load_reports
+    """``skmd bench --from-json J [--plot F]``: the tables (and picture) of saved
+    results, the unseen suite's read as such whatever ``--suite`` says."""
+    from skmd.bench.results import read_json, report_from
+    from skmd.bench.unseen.figures import is_unseen, unseen_from
     try:
-        report = load_reports([ns.from_json])
+        d = read_json(ns.from_json)
+        unseen = is_unseen(d) or getattr(ns, "suite", None) == "unseen"
+        report = unseen_from(d) if unseen else report_from(d)  # (says what is wrong)
     except (OSError, ValueError, TypeError, KeyError) as exc:
-        err.print(f"skmd bench: cannot read {ns.from_json}: {exc}", highlight=False)
+        err.print(f"skmd bench: cannot read {ns.from_json}: {exc}", highlight=False,
+                  soft_wrap=True)
         return 2
+    if unseen:
+        from skmd.bench.unseen.processes import refused_flags
+        from skmd.bench.unseen.table import render_unseen
+        if refused_flags(ns, err):
+            return 2
+        render_unseen(report)
+        return 0 if report.all_ok else 1
     render_tables(report)
     if getattr(ns, "plot", None):
         write_plot(report, ns.plot)
@@ -343,29 +355,15 @@ def replot(ns: argparse.Namespace, err: Any) -> int:
     return 0 if report.all_ok else 1
 
 
-def _saved_unseen(ns: argparse.Namespace) -> bool:
-    """Whether ``--from-json`` names an unseen suite's report (read as such whatever
-    ``--suite`` says); False when it names none or cannot be read (replot says why)."""
-    path = getattr(ns, "from_json", None)
-    if not path:
-        return False
-    from skmd.bench.results import read_json
-    from skmd.bench.unseen.figures import is_unseen
-    try:
-        return is_unseen(read_json(path))
-    except (OSError, ValueError):
-        return False
-
-
 def bench_main(ns: argparse.Namespace) -> int:
     """``skmd bench``: 0 when every correctness check passed, 1 otherwise, 2 on bad use."""
-    if getattr(ns, "suite", None) == "unseen" or _saved_unseen(ns):
-        from skmd.bench.unseen.processes import unseen_main
-        return unseen_main(ns)
     from rich.console import Console
     err = Console(stderr=True)
     if getattr(ns, "from_json", None):
         return replot(ns, err)
+    if getattr(ns, "suite", None) == "unseen":
+        from skmd.bench.unseen.processes import unseen_main
+        return unseen_main(ns)
     try:
         variants = [parse_variant(v) for v in getattr(ns, "variant", None) or ()]
         report = run_bench(getattr(ns, "only", None), size=getattr(ns, "size", "ci"),

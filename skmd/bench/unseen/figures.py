@@ -12,8 +12,7 @@ import statistics
 from dataclasses import asdict, dataclass, field
 from typing import Any, Sequence
 
-from skmd.bench.results import (RunHeader, _geomean, _known, median_ci, paired_speedups,
-                                read_json)
+from skmd.bench.results import RunHeader, _geomean, _known, median_ci, paired_speedups
 
 #: the kinds of run, in the order of the table: plain python, skmd with an empty
 #: profile store, skmd again with the store the first run left
@@ -172,10 +171,9 @@ def is_unseen(d: dict[str, Any]) -> bool:
     return "programs" in d and "benchmarks" not in d
 
 
-def load_unseen(path: str) -> UnseenReport:
-    """An unseen suite's report as ``--json`` saved it (gzipped or not); the figures
-    derived from the rounds are computed again, not read."""
-    d = read_json(path)
+def unseen_from(d: dict[str, Any]) -> UnseenReport:
+    """An unseen suite's report as ``--json`` saved it; the figures derived from the
+    rounds are computed again, not read."""
     if not is_unseen(d):
         raise ValueError("not an unseen suite report (it has no 'programs')")
     programs = [ProgramResult(**_known(ProgramResult, p)) for p in d["programs"]]

@@ -27,7 +27,7 @@ import sys
 import tempfile
 import time
 from types import SimpleNamespace
-from typing import NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from skmd.bench.unseen import PROGRAMS, program_path
 from skmd.bench.unseen.figures import RUNS, ProgramResult, UnseenReport, phases_of
@@ -207,6 +207,16 @@ def run_unseen(names: Sequence[str] | None = None, size: str = "ci", repeat: int
     return report
 
 
+def refused_flags(ns: argparse.Namespace, err: Any) -> bool:
+    """Whether ``ns`` gives options the unseen suite has no use for (said on ``err``)."""
+    unused = [flag for flag, attr in (("--policy", "policy"), ("--variant", "variant"),
+                                      ("--plot", "plot"))
+              if getattr(ns, attr, None)]
+    if unused:
+        err.print(f"skmd bench: {', '.join(unused)} do not apply to the unseen suite")
+    return bool(unused)
+
+
 def unseen_main(ns: argparse.Namespace) -> int:
     """``skmd bench --suite unseen``: 0 when every run was correct, 1 otherwise,
     2 on bad use."""
@@ -215,22 +225,8 @@ def unseen_main(ns: argparse.Namespace) -> int:
     from skmd.bench.tables import write_json
     from skmd.bench.unseen.table import render_unseen
     err = Console(stderr=True)
-    unused = [flag for flag, attr in (("--policy", "policy"), ("--variant", "variant"),
-                                      ("--plot", "plot"))
-              if getattr(ns, attr, None)]
-    if unused:
-        err.print(f"skmd bench: {', '.join(unused)} do not apply to the unseen suite")
+    if refused_flags(ns, err):
         return 2
-    if getattr(ns, "from_json", None):
-        from skmd.bench.unseen.figures import load_unseen
-        try:
-            report = load_unseen(ns.from_json)
-        except (OSError, ValueError, TypeError, KeyError) as exc:
-            err.print(f"skmd bench: cannot read {ns.from_json}: {exc}", highlight=False,
-                      soft_wrap=True)
-            return 2
-        render_unseen(report)
-        return 0 if report.all_ok else 1
     try:
         report = run_unseen(getattr(ns, "only", None), size=getattr(ns, "size", "ci"),
                             repeat=getattr(ns, "repeat", 3),
