@@ -76,3 +76,25 @@ def test_a_kernel_got_by_name_knows_its_program_without_the_driver() -> None:
         assert knl.__dict__.get("_skmd_fn") == (knl.program.int_ptr, "f")
         assert kmod.function_of(knl) == (knl.program.int_ptr, "f")
         assert kmod.function_of(cl.Kernel(prg, "f")) == kmod.function_of(knl)
+
+
+def test_arguments_a_call_sets_are_let_go_after_its_launch_and_set_args_ones_kept() -> None:
+    """pyopencl's invoker sets every argument before each launch, so skmd drops them
+    after it (the buffers are the program's to free); ``set_args`` ones must stay for
+    the next ``enqueue_nd_range_kernel``."""
+    import pyopencl as cl
+    from skmd.runtime import kernels as kmod
+    with skmd_installed():
+        ctx, q = sp.ctx_queue(cl)
+        prg = cl.Program(ctx, "__kernel void f(__global float *a, float r, long n)"
+                              " { a[get_global_id(0)] *= r; }").build()
+        knl = prg.f
+        a = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 256)
+        knl.set_args(a, np.float32(2), np.int64(64))
+        got = dict(kmod.args_of(knl))
+        assert got[0] == ("obj", a) and set(got) == {0, 1, 2}
+        cl.enqueue_nd_range_kernel(q, knl, (64,), None)
+        assert kmod.args_of(knl) == got  # kept for the next launch
+        knl(q, (64,), None, a, np.float32(3), np.int64(64))
+        assert kmod.args_of(knl) == {}  # the call's own: let go
+        q.finish()
