@@ -42,8 +42,11 @@ class Recorder:
         self.home_label = home_label
         self.log = log
         self._records: list[LaunchRecord] = []
-        #: cheap tuples for launches that ran whole, turned into records when read
-        self._light: list[tuple] = []
+        #: launches that ran whole, :data:`_LIGHT` fields each, flat (a tuple per
+        #: launch kept would be one more object for the garbage collector to trace:
+        #: a plain program makes none that outlive a launch), turned into records
+        #: when read
+        self._light: list[Any] = []
         self.unrecorded = 0
         #: whole launches past :data:`MAX_RECORDS`, folded by kind as :func:`_fold` does
         self._past: dict[tuple, list] = {}
@@ -73,8 +76,8 @@ class Recorder:
                 self.seq += 1
                 c = self.settings
                 t_call = t_end if t_call is None else t_call
-                if len(self._light) + len(self._records) < MAX_RECORDS:
-                    self._light.append((self.seq, entry.key, gsize, lsize, reason,
+                if len(self._light) // _LIGHT + len(self._records) < MAX_RECORDS:
+                    self._light.extend((self.seq, entry.key, gsize, lsize, reason,
                                         c.policy, c.mode, evt, t_call, t_end))
                 elif c.mode in _SUMMED_MODES:  # past the cap: counted in the log's summary
                     _fold(self._past, _kind(entry.key, gsize, lsize, reason, c.policy, c.mode),
@@ -88,7 +91,7 @@ class Recorder:
         if self._light:
             with self.seq_lock:
                 light, self._light = self._light, []
-            self._records.extend(self._from_light(t) for t in light)
+            self._records.extend(self._from_light(t) for t in _each(light))
             self._records.sort(key=lambda r: r.seq)
         return self._records
 
@@ -111,7 +114,7 @@ class Recorder:
         seen: dict[tuple, int] = {}
         keep = self.settings.tuning.log_whole_per_kind
         home, t0 = self.home_label, self.t0
-        for seq, key, gsize, lsize, reason, pol, mode, evt, t_call, t_end in light:
+        for seq, key, gsize, lsize, reason, pol, mode, evt, t_call, t_end in _each(light):
             same = _kind(key, gsize, lsize, reason, pol, mode)
             shared = parts.get(same) or self._parts(parts, same)
             n = seen[same] = seen.get(same, 0) + 1
@@ -151,10 +154,10 @@ class Recorder:
         :attr:`records` does, since graph batches ask for it every time."""
         with self.seq_lock:
             full = self._records[-1] if self._records else None
-            light = self._light[-1] if self._light else None
-            if light is not None and light[0] > after and (full is None
-                                                           or light[0] > full.seq):
-                full = self._from_light(self._light.pop())
+            light = self._light[-_LIGHT] if self._light else None  # its sequence number
+            if light is not None and light > after and (full is None or light > full.seq):
+                full = self._from_light(tuple(self._light[-_LIGHT:]))
+                del self._light[-_LIGHT:]
                 self._records.append(full)
         return full if full is not None and full.seq > after else None
 
@@ -163,10 +166,20 @@ class Recorder:
         if not self.log:
             return
         with self.seq_lock:
-            if len(self._records) + len(self._light) < MAX_RECORDS:
+            if len(self._records) + len(self._light) // _LIGHT < MAX_RECORDS:
                 self._records.append(rec)
             else:
                 self.unrecorded += 1
+
+
+#: fields a whole launch keeps in the recorder's flat list
+_LIGHT = 10
+
+
+def _each(light: list[Any]) -> Any:
+    """The whole launches of a flat list, a tuple each."""
+    it = iter(light)
+    return zip(*[it] * _LIGHT)
 
 
 def _kind(key: str, gsize: Any, lsize: Any, reason: Any, policy: str, mode: str) -> tuple:

@@ -187,3 +187,22 @@ def test_whole_launches_past_the_cap_are_still_counted_in_the_run_log(monkeypatc
     assert [(r.seq, r.repeats) for r in records] == [(1, 1), (2, 1), (3, 4)]
     assert "#3 to #6" in records[-1].notes[0]
     assert run_summary(records).launches == 6
+
+
+def test_whole_launches_leave_the_garbage_collector_nothing_to_trace() -> None:
+    """A plain program's launch leaves no object behind; skmd's record of a whole
+    launch must not either (each one would lengthen every collection after it)."""
+    import gc
+    rec = Recorder("run", t0=0.0, home_label="gpu0", log=True)
+    rec.note_whole(ENTRY, (8,), None, "a")  # the list itself, once
+    gc.collect()
+    gc.disable()
+    try:
+        before = len(gc.get_objects())
+        for _ in range(1000):
+            rec.note_whole(ENTRY, (8,), None, "a")
+        grew = len(gc.get_objects()) - before
+    finally:
+        gc.enable()
+    assert grew < 10
+    assert [r.seq for r in rec.records] == list(range(1, 1002))
