@@ -189,3 +189,21 @@ def test_a_file_that_is_no_unseen_report_is_refused_by_name(tmp_path, capsys) ->
     bad.write_text(json.dumps({"benchmarks": []}))
     assert main(["bench", "--suite", "unseen", "--from-json", str(bad)]) == 2
     assert "not an unseen suite report" in capsys.readouterr().err
+
+
+def test_a_crashed_run_names_the_fault_and_where() -> None:
+    """A run killed by a signal reports the fault and its innermost frames (what
+    Python's fault handler printed), not the last lines, which are the outermost."""
+    from skmd.bench.unseen.processes import failure
+    dump = ("Fatal Python error: Segmentation fault\n\n"
+            "Current thread 0x7f (most recent call first):\n"
+            '  File "/x/pyopencl/__init__.py", line 9 in build\n'
+            '  File "/x/skmd/runtime/background.py", line 5 in _analyse\n'
+            '  File "/x/threading.py", line 1 in run\n'
+            '  File "/x/threading.py", line 2 in _bootstrap\n')
+    said = failure(-11, dump)
+    assert said.startswith("exit status -11: Fatal Python error: Segmentation fault")
+    assert "in build" in said and "in _analyse" in said and "_bootstrap" not in said
+    # an ordinary failure: its last three lines
+    assert failure(1, "a\nb\nc\nAssertionError: wrong") == (
+        "exit status 1: b | c | AssertionError: wrong")

@@ -71,6 +71,8 @@ def run_once(kind: str, path: str, size: str, store: str | None, limit_s: float,
     """One process of ``kind``.  ``plain_ctx``: the plain run's ``PYOPENCL_CTX``
     (skmd's runs see their one virtual device whatever it is)."""
     env = dict(os.environ)
+    # a crash (plain or not) names where it happened: Python's stacks on stderr
+    env.setdefault("PYTHONFAULTHANDLER", "1")
     if kind == "plain" and plain_ctx:
         env["PYOPENCL_CTX"] = plain_ctx
     fd, log = tempfile.mkstemp(prefix="skmd-unseen-launches-", suffix=".json")
@@ -90,8 +92,8 @@ def run_once(kind: str, path: str, size: str, store: str | None, limit_s: float,
             return Run(limit_s, [], [], f"still running after {limit_s:g} s: stopped", {})
         elapsed, gone = time.perf_counter() - t0, time.time()
         if proc.returncode != 0:
-            tail = " | ".join((proc.stderr or proc.stdout).strip().splitlines()[-3:])
-            return Run(elapsed, [], [], f"exit status {proc.returncode}: {tail}", {})
+            return Run(elapsed, [], [], failure(proc.returncode, proc.stderr or proc.stdout),
+                       {})
         try:
             with open(log, encoding="utf-8") as fh:
                 found = json.load(fh)
@@ -102,6 +104,21 @@ def run_once(kind: str, path: str, size: str, store: str | None, limit_s: float,
                    phases_of(spawned, gone, found.get("stamps", {})))
     finally:
         os.unlink(log)
+
+
+def failure(status: int, text: str) -> str:
+    """What a failed run's message says: its exit status and last three lines, or,
+    for a crash, the fault and the innermost frames of the thread it hit (what
+    ``PYTHONFAULTHANDLER`` printed), which the last lines would not show."""
+    lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
+    fatal = next((i for i, ln in enumerate(lines) if ln.startswith("Fatal Python error")),
+                 None)
+    if status < 0 and fatal is not None:
+        stack = [ln for ln in lines[fatal + 1:] if ln.startswith("File ")]
+        shown = [lines[fatal], *stack[:3]]
+    else:
+        shown = lines[-3:]
+    return f"exit status {status}: " + " | ".join(shown)
 
 
 def bench_program(name: str, size: str, repeat: int, limit_s: float,
