@@ -206,3 +206,21 @@ def test_whole_launches_leave_the_garbage_collector_nothing_to_trace() -> None:
         gc.enable()
     assert grew < 10
     assert [r.seq for r in rec.records] == list(range(1, 1002))
+
+
+def test_launches_past_the_cap_count_as_the_general_fold_would(monkeypatch) -> None:
+    """Past the cap a launch is counted in place (the fast path of a long loop); the
+    counts and times are those :func:`recording._fold` gives, a list's global size
+    the same kind as the tuple's."""
+    monkeypatch.setattr(recording, "MAX_RECORDS", 1)
+    monkeypatch.setattr(recording.time, "perf_counter", lambda: 100.0)
+    rec = Recorder("run", t0=0.0, home_label="gpu0", log=True)
+    rec.note_whole(ENTRY, (64,), None, "short")  # kept whole: the cap
+    want: dict = {}
+    for i, gsize in enumerate([(64,), [64], (64,), (128,), [64], (64,)]):
+        rec.note_whole(ENTRY, gsize, None, "short", t_call=10.0 + i)
+        recording._fold(want, recording._kind(ENTRY.key, gsize, None, "short", "hill",
+                                              "skmd"),
+                        i + 2, 10.0 + i, 100.0, None)
+    assert rec._past == want
+    assert want[(ENTRY.key, (64,), None, "short", "hill", "skmd")][:3] == [2, 7, 5]
