@@ -98,3 +98,23 @@ def test_arguments_a_call_sets_are_let_go_after_its_launch_and_set_args_ones_kep
         knl(q, (64,), None, a, np.float32(3), np.int64(64))
         assert kmod.args_of(knl) == {}  # the call's own: let go
         q.finish()
+
+
+def test_keys_tell_which_argument_holds_which_value() -> None:
+    """The key takes the argument indices in one piece and the values after: values
+    swapped between two arguments make another key; a packed array value (not
+    hashable) is keyed by its bytes."""
+    from skmd import config
+    from skmd.runtime.launches import signature
+    s = config.get()
+    a = {0: ("pack", b"i", 1), 1: ("pack", b"i", 2)}
+    b = {1: ("pack", b"i", 1), 0: ("pack", b"i", 2)}
+    c = {0: ("pack", b"i", 1), 1: ("pack", b"i", 2)}
+    assert signature(a, (8,), None, None, False, s) == signature(c, (8,), None, None, False, s)
+    assert signature(a, (8,), None, None, False, s) != signature(b, (8,), None, None, False, s)
+    arr = {0: ("pack", b"f", np.array(2, np.float32))}
+    k1 = signature(arr, (8,), None, None, False, s)
+    assert hash(k1) == hash(signature({0: ("pack", b"f", np.array(2, np.float32))}, (8,),
+                                      None, None, False, s))
+    assert k1 != signature({0: ("pack", b"f", np.array(3, np.float32))}, (8,), None, None,
+                           False, s)
