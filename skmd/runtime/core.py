@@ -242,7 +242,7 @@ class Runtime:
             hit = entry.decisions.get(key)
             if hit is not None and hit[3] > 0:
                 launch, shares, reason, uses, span = hit
-                entry.decisions[key] = (launch, shares, reason, uses - 1, span)
+                hit[3] = uses - 1  # (a list: counted in place, not keyed again)
                 if reason is not None:
                     return running.run_whole(self, queue, kernel, entry, args, gsize, lsize,
                                              offset, wait_for, g_times_l, allow_empty, reason)
@@ -295,7 +295,7 @@ class Runtime:
                 same = prev is not None and prev[1] == plan and prev[2] == reason
                 span = (min(prev[4] * 2, s.tuning.max_reuse) if same
                         else s.tuning.decision_reuse)
-            entry.decisions[key] = (launch, plan, reason, span, span)
+            entry.decisions[key] = [launch, plan, reason, span, span]
         # wholly on home (home timed): the program's own kernel runs, nothing is built
         alone = plan is not None and {k for k, v in plan.items() if v} == {self.home.label}
         if reason is None and plan is not None and not alone:

@@ -384,7 +384,7 @@ class Decider:
             rec.notes.append(why + "; once more and it runs whole")
             return
         rec.notes.append(why + "; running whole from now on")
-        entry.decisions[key] = (launch, None, why, s.tuning.max_reuse, s.tuning.max_reuse)
+        entry.decisions[key] = [launch, None, why, s.tuning.max_reuse, s.tuning.max_reuse]
 
     def learn_overhead(self, rec: LaunchRecord) -> None:
         """What a split costs beyond the busiest device's transfers and run, per extra

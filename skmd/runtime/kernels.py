@@ -98,6 +98,9 @@ class KernelEntry:
     reason: str | None            # why it never splits (None if it may)
     num_args: int
     clones: dict[str, cl.Kernel] = field(default_factory=dict)
+    #: decision key -> [launch, shares, reason, reuses left, span] (a list: each reuse
+    #: counts down in place); keys with a word first ("alone", "plan", "lost", ...)
+    #: hold what led to a decision
     decisions: dict[tuple, Any] = field(default_factory=dict)
     #: graph modes: decision key -> what its next launches need to skip the full
     #: launch path (:meth:`skmd.runtime.graph_mode.GraphBatch.remember`)
@@ -138,7 +141,7 @@ class KernelEntry:
         see end); kept splits, the other notes and the verdicts whose key ``stays``
         says so (the guard rail's: splits measured slower) stay."""
         for k, v in list(self.decisions.items()):
-            if k and not isinstance(k[0], str) and isinstance(v, tuple) and len(v) == 5 \
+            if k and not isinstance(k[0], str) and isinstance(v, list) and len(v) == 5 \
                     and v[2] is not None and not stays(k):
                 self.decisions.pop(k, None)
 

@@ -206,9 +206,9 @@ def test_shapes_kept_whole_while_helpers_got_ready_are_decided_afresh():
     def entry(name):
         e = KernelEntry(name=name, key=name, source=None, options="", analysis=None,
                         partition_source=None, reason=None, num_args=0)
-        e.decisions.update({((64,), None): (None, None, "helpers not ready", 16, 16),
-                            ((32,), None): (None, {"gpu0": 1, "cpu0": 1}, None, 16, 16),
-                            ((16,), None): (None, None, "split measured slower", 16, 16),
+        e.decisions.update({((64,), None): [None, None, "helpers not ready", 16, 16],
+                            ((32,), None): [None, {"gpu0": 1, "cpu0": 1}, None, 16, 16],
+                            ((16,), None): [None, None, "split measured slower", 16, 16],
                             ("lost", (16,), None): LOSSES_TO_STOP,
                             ("staged again",): 3, ("alone", (64,), None): (1.0, "gpu0")})
         return e
