@@ -44,6 +44,12 @@ def after_finish(queue: Any) -> None:
     waited.note_finish(queue)
 
 
+def after_blocking_read(queue: Any) -> None:
+    """A blocking read of the program returned (it bounds the kernels before it as a
+    ``finish()`` does, on an in-order queue: :mod:`.waited`)."""
+    waited.note_blocking(queue)
+
+
 def all_home() -> None:
     """Before skmd is taken out: deferred kernels run and every stale buffer comes
     home (unpatched pyopencl reads the home copies directly)."""

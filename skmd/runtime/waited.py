@@ -55,6 +55,29 @@ def note_finish(queue: Any) -> None:
                 del waits[0]
 
 
+def note_blocking(queue: Any) -> None:
+    """A blocking read on ``queue`` returned: on an in-order queue every command
+    enqueued before it has ended, as after ``finish()`` (a reduction read back with
+    ``.get()`` in a loop is waited for so, never by ``finish()``).  An out-of-order
+    queue's read bounds nothing else."""
+    if _pending:
+        in_order = getattr(queue, "_skmd_in_order", None)
+        if in_order is None:
+            try:
+                in_order = not (int(queue.properties) & _OUT_OF_ORDER)
+            except Exception:  # noqa: BLE001 - any object a read hands over
+                return
+            try:
+                queue._skmd_in_order = in_order
+            except AttributeError:
+                pass
+        if in_order:
+            note_finish(queue)
+
+
+#: ``CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE``
+_OUT_OF_ORDER = 1
+
 #: bounds kept per kernel (the latest)
 KEPT = 64
 #: the share of them that may exceed the limit: a host's hiccup (another process, a

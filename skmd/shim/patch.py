@@ -74,23 +74,25 @@ def _get_platforms() -> list[cl.Platform]:
 
 
 def _wrap_devices_property(orig: property, many: bool) -> property:
-    """The home device as the virtual one.  A queue's device never changes, and
-    pyopencl.array asks for it several times per operation: it is kept on the queue
-    (with the virtual device it was made for) rather than asked of the driver again."""
+    """The home device as the virtual one.  A queue's device and a context's devices
+    never change, and pyopencl asks for them several times per operation (a context's
+    twice per kernel object made: ``prg.name`` at every launch): they are kept on the
+    object (with the virtual device they were made for) rather than asked of the
+    driver again; a context's as a new list each time, as pyopencl gives it."""
     def getter(self: Any) -> Any:
-        vdev = virtual_pair()[1]
-        if not many:
-            hit = getattr(self, "_skmd_device", None)
-            if hit is not None and hit[0] is vdev:
-                return hit[1]
+        vdev = (_virtual or virtual_pair())[1]
+        hit = getattr(self, "_skmd_device", None)
+        if hit is not None and hit[0] is vdev:
+            return list(hit[1]) if many else hit[1]
         value = orig.fget(self)
         home = _home_ptr()
         if many:
-            return [vdev if d.int_ptr == home else d for d in value]
-        out = vdev if value.int_ptr == home else value
+            out: Any = tuple(vdev if d.int_ptr == home else d for d in value)
+        else:
+            out = vdev if value.int_ptr == home else value
         with contextlib.suppress(AttributeError):
             self._skmd_device = (vdev, out)
-        return out
+        return list(out) if many else out
     return property(getter, doc=orig.__doc__)
 
 
@@ -308,9 +310,14 @@ def _read_buffer(orig: Callable) -> Callable:
     else the driver's own, once the runtime has made the buffer current at home."""
     def read(queue: Any, mem: Any, hostbuf: Any, *args: Any, **kwargs: Any) -> Any:
         given = dict(zip(_READ_NAMES, args), **kwargs) if args or kwargs else kwargs
+        blocking = given.get("is_blocking", True)
         evt = app_commands.read_to_host(queue, mem, hostbuf, given.get("src_offset", 0),
-                                        given.get("wait_for"), given.get("is_blocking", True))
-        return orig(queue, mem, hostbuf, *args, **kwargs) if evt is None else evt
+                                        given.get("wait_for"), blocking)
+        if evt is None:
+            evt = orig(queue, mem, hostbuf, *args, **kwargs)
+        if blocking:
+            app_commands.after_blocking_read(queue)
+        return evt
     read.__name__ = getattr(orig, "__name__", "read")
     return read
 

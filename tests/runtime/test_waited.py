@@ -84,9 +84,11 @@ def test_other_queues_do_not_bound_a_launch():
 SRC = "__kernel void tick(__global float *u) { int i = get_global_id(0); u[i] += 1.0f; }"
 
 
-def test_a_loop_of_short_waited_launches_is_not_analysed(monkeypatch):
-    """Past ``analyse_after_s``, a kernel whose every launch was waited for and ended
-    within a split's fixed cost is not analysed; results are as plain."""
+@pytest.mark.parametrize("wait", ["finish", "blocking read"])
+def test_a_loop_of_short_waited_launches_is_not_analysed(monkeypatch, wait):
+    """Past ``analyse_after_s``, a kernel whose every launch was waited for (by a
+    ``finish()``, or by a blocking read of the in-order queue, as ``.get()`` waits)
+    and ended within a split's fixed cost is not analysed; results are as plain."""
     import uuid
 
     import pyopencl as cl
@@ -106,9 +108,13 @@ def test_a_loop_of_short_waited_launches_is_not_analysed(monkeypatch):
         buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=u)
         k = cl.Kernel(cl.Program(ctx, src).build(), "tick")
         n, t_end = 0, time.perf_counter() + 0.4
+        first = np.zeros(1, np.float32)
         while time.perf_counter() < t_end:
             k(q, u.shape, None, buf)
-            q.finish()
+            if wait == "finish":
+                q.finish()
+            else:
+                cl.enqueue_copy(q, first, buf)  # blocking: the kernel before it has ended
             n += 1
         rt.background.settle(60)
         reasons = [r.reason or "" for r in rt.records]
@@ -116,3 +122,13 @@ def test_a_loop_of_short_waited_launches_is_not_analysed(monkeypatch):
     assert analysed == [], analysed
     assert any("too short to split: not analysed" in r for r in reasons), set(reasons)
     np.testing.assert_array_equal(u, np.full(1024, n, np.float32))
+
+
+def test_a_read_of_an_out_of_order_queue_bounds_nothing():
+    a = _stand()
+    q = NS(int_ptr=16, properties=1)  # out of order: earlier commands may still run
+    waited.note_launch(q, a)
+    waited.note_blocking(q)
+    assert a.waits_s == []
+    waited.note_blocking(NS(int_ptr=16, properties=0))  # in order: as a finish()
+    assert len(a.waits_s) == 1

@@ -56,6 +56,21 @@ def test_device_from_int_ptr_keeps_the_virtual_device() -> None:
     assert type(plain) is cl.Device, "uninstall left from_int_ptr patched"
 
 
+def test_a_contexts_devices_are_a_new_list_each_time_and_the_real_ones_after() -> None:
+    """``Context.devices`` is kept on the context (pyopencl asks it twice per kernel
+    object made), but each call gives a list of its own, and the real device once
+    skmd is taken out."""
+    import pyopencl as cl
+    from skmd.shim.virtual import VirtualDevice
+    with skmd_installed():
+        ctx = cl.create_some_context(interactive=False)
+        first = ctx.devices
+        first.append("mine")
+        again = ctx.devices
+        assert len(again) == 1 and type(again[0]) is VirtualDevice and again is not first
+    assert type(ctx.devices[0]) is cl.Device
+
+
 def test_decision_key_of_array_scalars_is_their_value() -> None:
     """0-d arrays as arguments key decisions by value: equal values share a key,
     other values do not, whether packed or set as objects."""
