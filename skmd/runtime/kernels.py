@@ -6,7 +6,6 @@ generated invokers make) and replays them on the partition-ready clones.
 """
 from __future__ import annotations
 
-import contextlib
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -67,8 +66,12 @@ def named(kernel: Any, prg_ptr: int, name: str) -> Any:
     name: pyopencl's canonical ``prg.name(queue, ...)`` makes a new kernel object
     at each launch, and asking the driver both again each time cost its launches
     more than the rest of skmd's hook."""
-    with contextlib.suppress(AttributeError):
+    try:  # (not contextlib.suppress: three calls more, at every launch of this style)
         kernel._skmd_fn = (prg_ptr, name)
+        if getattr(kernel, "_skmd_args", None) is None:  # (a new object: pyopencl's way)
+            kernel._skmd_args = {}  # its arguments, about to be set: found, not missed
+    except AttributeError:
+        pass
     return kernel
 
 

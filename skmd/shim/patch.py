@@ -15,7 +15,6 @@ pyopencl to the objects it had.  What is patched, and why:
 """
 from __future__ import annotations
 
-import contextlib
 import sys
 import threading
 import warnings
@@ -84,14 +83,18 @@ def _wrap_devices_property(orig: property, many: bool) -> property:
         hit = getattr(self, "_skmd_device", None)
         if hit is not None and hit[0] is vdev:
             return list(hit[1]) if many else hit[1]
+        # (a kernel's ``context`` is a new object each time: pyopencl asks its devices
+        # twice per kernel object made, so this path is kept short too)
         value = orig.fget(self)
         home = _home_ptr()
         if many:
-            out: Any = tuple(vdev if d.int_ptr == home else d for d in value)
+            out: Any = tuple([vdev if d.int_ptr == home else d for d in value])
         else:
             out = vdev if value.int_ptr == home else value
-        with contextlib.suppress(AttributeError):
+        try:
             self._skmd_device = (vdev, out)
+        except AttributeError:
+            pass
         return list(out) if many else out
     return property(getter, doc=orig.__doc__)
 
