@@ -68,10 +68,9 @@ def named(kernel: Any, prg_ptr: int, name: str) -> Any:
     more than the rest of skmd's hook."""
     try:  # (not contextlib.suppress: three calls more, at every launch of this style)
         kernel._skmd_fn = (prg_ptr, name)
-        if getattr(kernel, "_skmd_args", None) is None:  # (a new object: pyopencl's way)
-            kernel._skmd_args = {}  # its arguments, about to be set: found, not missed
     except AttributeError:
         pass
+    args_of(kernel)  # its arguments, about to be set, are found there and not missed
     return kernel
 
 

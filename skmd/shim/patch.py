@@ -79,7 +79,7 @@ def _wrap_devices_property(orig: property, many: bool) -> property:
     object (with the virtual device they were made for) rather than asked of the
     driver again; a context's as a new list each time, as pyopencl gives it."""
     def getter(self: Any) -> Any:
-        vdev = (_virtual or virtual_pair())[1]
+        vdev = virtual_pair()[1]
         hit = getattr(self, "_skmd_device", None)
         if hit is not None and hit[0] is vdev:
             return list(hit[1]) if many else hit[1]
