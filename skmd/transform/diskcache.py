@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Sequence
 
+from skmd import user_dirs
 from skmd.digest import sha256_hex, sha256_of
 
 _CODE_DIGEST: str | None = None
@@ -51,8 +52,7 @@ def folder() -> Path | None:
     try:
         base = _base
         if not base:
-            import platformdirs
-            base = platformdirs.user_cache_dir("skmd")
+            base = user_dirs.cache_dir()
         return Path(base) / "analysis"
     except Exception:
         return None
