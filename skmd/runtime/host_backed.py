@@ -91,6 +91,15 @@ class Buffer(_cl.Buffer):
             buf._skmd_size = n
         return buf
 
+    @staticmethod
+    def from_int_ptr(int_ptr_value: int, retain: bool = True) -> Any:
+        """pyopencl's, giving this class: a round trip through ``int_ptr`` keeps the
+        type the program sees (pyopencl's own tests compare it).  Whether it is a
+        sub-buffer, and its size, are asked of the driver when a launch needs them."""
+        buf = _cl.Buffer.from_int_ptr(int_ptr_value, retain)
+        buf.__class__ = Buffer
+        return buf
+
 
 def _made_by_skmd() -> bool:
     """skmd's own buffers (mirrors, page-locked staging and pieces) are never host-backed."""

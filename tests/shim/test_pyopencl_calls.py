@@ -56,6 +56,25 @@ def test_device_from_int_ptr_keeps_the_virtual_device() -> None:
     assert type(plain) is cl.Device, "uninstall left from_int_ptr patched"
 
 
+def test_buffer_from_int_ptr_keeps_the_buffer_class() -> None:
+    import numpy as np
+    import pyopencl as cl
+    with skmd_installed():
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        values = np.arange(4096, dtype=np.int32)
+        buf = cl.Buffer(ctx, cl.mem_flags.COPY_HOST_PTR, hostbuf=values)
+        again = type(buf).from_int_ptr(buf.int_ptr)
+        assert type(again) is type(buf), f"{type(again)} is not {type(buf)}"
+        assert again == buf and again.size == buf.size
+        at = ctx.devices[0].mem_base_addr_align // 8  # a sub-buffer's round trip
+        sub = buf.get_sub_region(at, 64)  # is a sub-buffer still
+        out = np.empty(16, np.int32)
+        cl.enqueue_copy(q, out, type(sub).from_int_ptr(sub.int_ptr))
+        np.testing.assert_array_equal(out, values[at // 4:at // 4 + 16])
+    assert type(cl.Buffer.from_int_ptr(buf.int_ptr)) is cl.Buffer
+
+
 def test_a_contexts_devices_are_a_new_list_each_time_and_the_real_ones_after() -> None:
     """``Context.devices`` is kept on the context (pyopencl asks it twice per kernel
     object made), but each call gives a list of its own, and the real device once
