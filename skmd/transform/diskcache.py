@@ -29,10 +29,10 @@ def code_digest() -> str:
     global _CODE_DIGEST
     if _CODE_DIGEST is None:
         h = sha256_of(f"format {FORMAT}")
-        here = Path(__file__).resolve().parent
-        for p in sorted(here.glob("*.py")):
-            st = p.stat()
-            h.update(f"{p.name} {st.st_size} {st.st_mtime_ns}\n".encode())
+        with os.scandir(os.path.dirname(os.path.realpath(__file__))) as found:
+            files = sorted((e.name, e.stat()) for e in found if e.name.endswith(".py"))
+        for name, st in files:  # (pathlib's glob and sort took 3x as long)
+            h.update(f"{name} {st.st_size} {st.st_mtime_ns}\n".encode())
         _CODE_DIGEST = h.hexdigest()[:16]
     return _CODE_DIGEST
 
