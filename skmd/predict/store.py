@@ -8,7 +8,7 @@ or corrupt, it warns once and carries on in memory (seeded from the file when
 it can be read), and it never writes to a file it could not vouch for.
 
 Location: ``$SKMD_PROFILE_DIR/profiles.sqlite``, else
-``platformdirs.user_data_dir("skmd")/profiles.sqlite`` (:mod:`skmd.user_dirs`).  The records its rows
+``platformdirs.user_data_dir("skmd")/profiles.sqlite``.  The records its rows
 read back as are in :mod:`.store_rows`.
 """
 from __future__ import annotations
@@ -23,7 +23,6 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
-from skmd import user_dirs
 from skmd.lazy_names import getter
 from skmd.predict import store_schema as schema
 
@@ -57,7 +56,8 @@ def default_path(folder: str | None = None) -> Path:
     """Where the store lives: in ``folder`` (``SKMD_PROFILE_DIR``), else in the
     user's data folder."""
     if not folder:
-        folder = user_dirs.data_dir()
+        import platformdirs
+        folder = platformdirs.user_data_dir("skmd")
     return Path(folder) / "profiles.sqlite"
 
 

@@ -15,7 +15,6 @@ import tempfile
 from pathlib import Path
 from typing import Any, Sequence
 
-from skmd import user_dirs
 from skmd.digest import sha256_hex, sha256_of
 
 _CODE_DIGEST: str | None = None
@@ -51,8 +50,9 @@ def use_folder(base: str | None) -> str | None:
 def folder() -> Path | None:
     try:
         base = _base
-        if not base:
-            base = user_dirs.cache_dir()
+        if not base:  # (pyopencl's first build imports platformdirs in any case)
+            import platformdirs
+            base = platformdirs.user_cache_dir("skmd")
         return Path(base) / "analysis"
     except Exception:
         return None
