@@ -16,8 +16,11 @@ import pyopencl as cl
 if TYPE_CHECKING:
     from skmd.runtime.devices import PhysicalDevice
 
-#: device_info parameters answered from the aggregate instead of the home device
-_AGGREGATED = ("NAME", "MAX_COMPUTE_UNITS", "VENDOR", "GLOBAL_MEM_SIZE", "MAX_MEM_ALLOC_SIZE")
+#: device_info parameters answered from the aggregate instead of the home device.
+#: The vendor is the home device's: programs and pyopencl pick workarounds by it
+#: (pyopencl.array fills a buffer of 2 GiB or more on NVIDIA by a kernel, since the
+#: driver's fill breaks the context; a vendor of "skmd" hid that and broke it)
+_AGGREGATED = ("NAME", "MAX_COMPUTE_UNITS", "GLOBAL_MEM_SIZE", "MAX_MEM_ALLOC_SIZE")
 
 
 class VirtualDevice(cl.Device):
@@ -32,10 +35,6 @@ class VirtualDevice(cl.Device):
     def name(self) -> str:  # type: ignore[override]
         labels = ", ".join(d.label for d in self._physical)
         return f"skmd virtual device ({len(self._physical)} devices: {labels})"
-
-    @property
-    def vendor(self) -> str:  # type: ignore[override]
-        return "skmd"
 
     @property
     def max_compute_units(self) -> int:  # type: ignore[override]
@@ -66,7 +65,8 @@ class VirtualDevice(cl.Device):
 
 
 class VirtualPlatform(cl.Platform):
-    """The one platform an skmd-installed pyopencl program sees."""
+    """The one platform an skmd-installed pyopencl program sees (named "skmd"; its
+    vendor is the home platform's, as the device's is)."""
     __slots__ = ()
     _device: VirtualDevice | None = None
 
@@ -74,14 +74,10 @@ class VirtualPlatform(cl.Platform):
     def name(self) -> str:  # type: ignore[override]
         return "skmd"
 
-    @property
-    def vendor(self) -> str:  # type: ignore[override]
-        return "skmd"
-
     def get_info(self, param: Any) -> Any:  # type: ignore[override]
-        if param in (cl.platform_info.NAME, cl.platform_info.VENDOR):
+        if param == cl.platform_info.NAME:
             return "skmd"
-        return super().get_info(param)
+        return super().get_info(param)  # the vendor too: the home platform's
 
     def get_devices(self, device_type: int = cl.device_type.ALL) -> list[cl.Device]:  # type: ignore[override]
         dev = self._device
