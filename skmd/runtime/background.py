@@ -29,7 +29,7 @@ from typing import Any, Iterator
 from skmd.decide import DevicePrior
 from skmd.runtime import faults, raw, waited
 from skmd.runtime.devices import PhysicalDevice
-from skmd.runtime.kernels import (KernelEntry, entry_of, function_of, on_disk,
+from skmd.runtime.kernels import (KernelEntry, entry_of, function_of, on_disk, stand_in,
                                   program_ptr, program_source)
 from skmd.runtime.workers import Workers
 from skmd.tuning import Tuning
@@ -71,9 +71,6 @@ class Background:
         self._analysed: set[tuple[str, str]] = set()
         #: per program (by handle): when its kernels' analysis may start
         self._starts: dict[Any, float] = {}
-        #: (program handle, function name) -> the stand-in every kernel object of that
-        #: function runs under until its analysis is done (one analysis for them all)
-        self._stands: dict[tuple[int, str], KernelEntry] = {}
         #: jobs now inside an OpenCL driver (builds, measurements): waited for at exit
         self._in_driver = 0
         self._driver_idle = threading.Condition(self._lock)
@@ -198,13 +195,7 @@ class Background:
         stand = getattr(kernel, "_skmd_pending", None)
         if stand is None:
             # one stand-in, and one analysis, for every kernel object of a function
-            fn = function_of(kernel)
-            stand = None if fn is None else self._stands.get(fn)
-            if stand is None:
-                stand = self._stand_in(kernel)
-                if fn is not None:
-                    with self._lock:
-                        stand = self._stands.setdefault(fn, stand)
+            stand = stand_in(function_of(kernel), lambda: self._stand_in(kernel))
             try:
                 kernel._skmd_pending = stand
             except AttributeError:  # nowhere to keep it: analyse here, as without a thread

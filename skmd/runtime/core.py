@@ -118,10 +118,13 @@ class Runtime:
             self.home.adopt_context(ctx)
             q = cache.setdefault(ctx.int_ptr, cl.CommandQueue(ctx, self.home.device,
                                                               properties=properties))
+            while len(cache) > 8:  # the oldest let go, done (it holds its context)
+                cache.pop(next(iter(cache))).finish()
         return q
 
     def home_queue(self, ctx: cl.Context) -> cl.CommandQueue:
-        """skmd's own profiling queue on the home device, in the application's context."""
+        """skmd's own profiling queue on the home device, in the application's context
+        (kept for the last 8 contexts asked for: a program may make one per task)."""
         return self._queue_in(self._home_queues, ctx,
                               cl.command_queue_properties.PROFILING_ENABLE)
 
@@ -349,11 +352,6 @@ class Runtime:
     def seq_lock(self) -> threading.Lock:
         """Held while a sequence number is taken."""
         return self.recorder.seq_lock
-
-    def note_whole(self, entry: KernelEntry, gsize: Any, lsize: Any, reason: str,
-                   evt: Any = None, t_call: float | None = None, queue: Any = None) -> None:
-        """Record a launch that ran whole on the home device."""
-        self.recorder.note_whole(entry, gsize, lsize, reason, evt, t_call, queue)
 
     def keep_record(self, rec: LaunchRecord) -> None:
         """Keep a split launch's (or a graph node's) full record."""

@@ -72,8 +72,8 @@ class NodeRunner:
                                                   ls, None, None, False, False)
                 for b in d.entry.written_buffers(d.args):
                     bufmod.note_written(b)
-                self.rt.note_whole(d.entry, d.launch.global_size, ls, reason, evt, t_call,
-                                   d.queue)
+                self.rt.recorder.note_whole(d.entry, d.launch.global_size, ls, reason, evt,
+                                            t_call, d.queue)
                 events.append(evt)
         finally:
             # the program's kernel objects hold its arguments again: the launch that

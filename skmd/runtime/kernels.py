@@ -7,6 +7,7 @@ generated invokers make) and replays them on the partition-ready clones.
 from __future__ import annotations
 
 import threading
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -16,17 +17,28 @@ from skmd import transform
 from skmd.digest import sha256_hex
 from skmd.runtime import raw
 
-#: program int_ptr -> (source, options, the _Program kept alive so the pointer stays
-#: unique, the key its analysis is kept under on disk, what is kept per kernel name:
-#: see :func:`shared`)
+#: program int_ptr -> (source, options, the _Program held so the pointer stays
+#: unique while the record lives, the key its analysis is kept under on disk, what is
+#: kept per kernel name: see :func:`shared` and :func:`stand_in`)
 _programs: dict[int, tuple[str, str, Any, str, dict[Any, Any]]] = {}
 _programs_lock = threading.Lock()
+#: (pointer, _Program) of records whose application Program object is gone (appended
+#: by its finalizer, which may run inside any allocation: it takes no lock)
+_gone: list[tuple[int, Any]] = []
+#: of those, the ones whose kernels the application still held at the last look
+_lingering: list[tuple[int, Any]] = []
 
 
-def record_program(prg: Any, source: str | bytes, options: str) -> None:
-    """Keep a program the application built.  Its analysis key (a hash of its source
-    and options) is worked out here, beside the build's milliseconds, rather than by
-    its kernels' first launches (a third of a millisecond per program)."""
+def record_program(app: Any, prg: Any, source: str | bytes, options: str) -> None:
+    """Keep a program the application built (``app``, its ``pyopencl.Program``;
+    ``prg``, the ``_Program`` under it).  Its analysis key (a hash of its source and
+    options) is worked out here, beside the build's milliseconds, rather than by its
+    kernels' first launches (a third of a millisecond per program).
+
+    The record goes once the application holds neither the program nor a kernel of
+    it: it holds the program, its clones and so its context, and a program that
+    makes a context per task (pyopencl's own tests do) ran out of contexts on an H100
+    after about a hundred when records were kept for good."""
     if isinstance(source, bytes):
         try:
             source = source.decode()
@@ -34,8 +46,41 @@ def record_program(prg: Any, source: str | bytes, options: str) -> None:
             return
     from skmd.transform import diskcache
     key = diskcache.program_key(source, options)
+    let_go()
+    ptr = prg.int_ptr
     with _programs_lock:
-        _programs[prg.int_ptr] = (source, options, prg, key, {})
+        _programs[ptr] = (source, options, prg, key, {})
+    try:
+        weakref.finalize(app, _gone.append, (ptr, prg))
+    except TypeError:  # an object that cannot be watched: kept, as before
+        pass
+
+
+def let_go() -> int:
+    """Drop the records the application is done with (its Program object gone, and
+    no kernel of it left: the driver's count of references to the program is the
+    record's own one); returns how many were dropped.  Run at each program build."""
+    if not (_gone or _lingering):
+        return 0
+    look = _lingering[:] + [_gone.pop() for _ in range(len(_gone))]
+    _lingering.clear()
+    dropped = 0
+    for ptr, prg in look:
+        rec = _programs.get(ptr)
+        if rec is None or rec[2] is not prg:  # (built again: that record stands)
+            continue
+        try:
+            held = prg.get_info(cl.program_info.REFERENCE_COUNT) > 1
+        except Exception:  # noqa: BLE001 - a driver that will not say: kept
+            held = True
+        if held:
+            _lingering.append((ptr, prg))
+            continue
+        with _programs_lock:
+            if _programs.get(ptr) is rec:
+                del _programs[ptr]
+                dropped += 1
+    return dropped
 
 
 def program_source(prg_ptr: int) -> tuple[str, str] | None:
@@ -248,15 +293,28 @@ def shared(kernel: cl.Kernel, make: Callable[[], "KernelEntry"]) -> "KernelEntry
     would be analysed, described and decided afresh, a tenth of a millisecond or
     more per launch on a GPU host.
     """
-    fn = function_of(kernel)
-    if fn is None:
+    return _kept(function_of(kernel), None, make)
+
+
+def stand_in(fn: tuple[int, str] | None, make: Callable[[], "KernelEntry"]
+             ) -> "KernelEntry":
+    """The stand-in every kernel object of function ``fn`` runs under until its
+    analysis is done (made by ``make`` once), kept with its program's record so that
+    it goes with it (a later program at the same pointer starts afresh)."""
+    return _kept(fn, "stand-in", make)
+
+
+def _kept(fn: tuple[int, str] | None, kind: str | None,
+          make: Callable[[], "KernelEntry"]) -> "KernelEntry":
+    rec = None if fn is None else _programs.get(fn[0])
+    if rec is None:
         return make()
-    kept = _programs[fn[0]][4]
-    hit = kept.get(fn[1])
+    kept, name = rec[4], fn[1] if kind is None else (kind, fn[1])
+    hit = kept.get(name)
     if hit is None:
         made = make()  # (an analysis: not under a lock other kernels wait on)
         with _programs_lock:
-            hit = kept.setdefault(fn[1], made)
+            hit = kept.setdefault(name, made)
     return hit
 
 

@@ -53,8 +53,10 @@ __kernel void skmd_add_merge8(__global ulong *out, __global const ulong *part, u
 }
 """
 
-#: built merge kernels by (context, source)
+#: built merge kernels by (context, source), the latest :data:`KEPT` (each holds its
+#: context: a program may make one per task)
 _kernels: dict[tuple[int, str], dict[str, cl.Kernel]] = {}
+KEPT = 16
 _lock = threading.Lock()
 
 
@@ -67,6 +69,8 @@ def _built(ctx: cl.Context, source: str) -> dict[str, cl.Kernel]:
             prg = cl._cl._Program(ctx, source)
             prg.build(b"", None)
             ks = _kernels[key] = {k.function_name: k for k in prg.all_kernels()}
+            while len(_kernels) > KEPT:
+                del _kernels[next(iter(_kernels))]
         return ks
 
 

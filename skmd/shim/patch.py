@@ -238,7 +238,7 @@ def _wrap_build(orig: Callable) -> Callable:
                 ctx = self._get_prg().get_info(cl.program_info.CONTEXT)
             opts, _ = self._process_build_options(ctx, options)
             text = opts.decode() if isinstance(opts, bytes) else str(opts)
-            kmod.record_program(self._get_prg(), self._source, text)
+            kmod.record_program(self, self._get_prg(), self._source, text)
         except Exception:
             pass  # bookkeeping must never change what building does
         return result

@@ -1,0 +1,58 @@
+"""What skmd keeps of a program goes once the program is done with it: a program that
+makes a context per task (pyopencl's own tests do) must not run out of contexts."""
+from __future__ import annotations
+
+import gc
+
+import numpy as np
+
+from skmd.testing import skmd_installed
+
+SRC = "__kernel void twice(__global float *a) { a[get_global_id(0)] *= 2.0f; }"
+
+
+def _task(cl, keep_kernel: bool = False):
+    """One task in a context of its own: build, launch, read back; returns the
+    program's pointer (and its kernel, when asked to keep it)."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    host = np.arange(256, dtype=np.float32)
+    buf = cl.Buffer(ctx, cl.mem_flags.COPY_HOST_PTR, hostbuf=host)
+    prg = cl.Program(ctx, SRC).build()
+    knl = prg.twice
+    knl(q, (256,), None, buf)
+    out = np.empty_like(host)
+    cl.enqueue_copy(q, out, buf)
+    assert np.array_equal(out, 2 * host)
+    return prg.int_ptr, (knl if keep_kernel else None)
+
+
+def test_a_programs_record_goes_with_the_program_and_its_kernels() -> None:
+    import pyopencl as cl
+    from skmd.runtime import kernels
+    with skmd_installed():
+        first, _ = _task(cl)
+        gc.collect()
+        _task(cl)  # (a build looks at what went)
+        assert first not in kernels._programs
+        # the program object gone but a kernel of it held: kept, the kernel may run again
+        held_ptr, knl = _task(cl, keep_kernel=True)
+        gc.collect()
+        _task(cl)
+        assert held_ptr in kernels._programs
+        del knl
+        gc.collect()
+        _task(cl)
+        assert held_ptr not in kernels._programs
+
+
+def test_many_contexts_leave_a_bounded_number_of_records() -> None:
+    import pyopencl as cl
+    from skmd.runtime import kernels
+    with skmd_installed() as rt:
+        before = len(kernels._programs)  # (earlier tests' programs may still be held)
+        for _ in range(40):
+            _task(cl)
+            gc.collect()
+        assert len(kernels._programs) <= before + 3, (before, len(kernels._programs))
+        assert len(rt._home_queues) <= 8 and len(rt._copy_queues) <= 8
