@@ -12,7 +12,7 @@
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 #         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
-#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5 | sections1 | cost4 | cost5 | start1 | styles1 | stall1 | jobs1 | styles2 | stream3 | engine6 | engine7
+#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5 | sections1 | cost4 | cost5 | start1 | styles1 | stall1 | jobs1 | styles2 | stream3 | engine6 | engine7 | sched2 | pyocl1
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -893,6 +893,23 @@ engine7)
   # graph mode against program order on GRAPHS (default: all eleven) in GRAPH_SLOT-second
   # slots, the run log kept for benchmarks/replay_logs.py
   graphs1gpu engine7 "${GRAPH_SLOT:-60}" "--variant order:mode=inorder" ${GRAPHS:-$MKMD} ;;
+sched2)
+  # MKMD scheduling time on this host's processor: the thesis's graphs and random DAGs
+  # of 11, 100 and 1000 kernels over 2 and 3 devices (no device is used)
+  timeout 300 python3 benchmarks/mkmd_scheduling.py --sizes 11 100 1000 --devices 2 3 \
+    --json "$r/mkmd_scheduling.json" > "$r/mkmd_scheduling.txt" 2>&1 || echo "exit $?" >> "$r/mkmd_scheduling.txt" ;;
+pyocl1)
+  # pyopencl's own test files (PYOCL_TESTS: a folder holding them, from its source
+  # release) plain on gpu0 and under skmd over every device (one virtual device);
+  # PYOCL_WAYS: "plain skmd" unless named
+  for f in ${PYOCL_FILES:-test_wrapper test_enqueue_copy test_clrandom test_arrays_in_structs test_algorithm test_clmath test_array}; do
+    for way in ${PYOCL_WAYS:-plain skmd}; do
+      ( cd "$PYOCL_TESTS" && if [ $way = plain ]; then export PYOPENCL_TEST=nvidia; extra=""; else
+          export PYTHONPATH=$PYTHONPATH:$PWD; extra="-p skmd_plugin"; fi
+        timeout "${PYOCL_SLOT:-240}" python3 -m pytest -q -p no:cacheprovider $extra -rfE $f.py \
+          > "$r/pyocl_${way}_$f.txt" 2>&1; echo "$f $way exit $?" >> "$r/pyocl_summary.txt" )
+    done
+  done ;;
 esac
 # the store's run log into its main file (a copy of the write-ahead log alone is
 # no database), then one file with the rest: the run logs are what explain reads
