@@ -65,19 +65,12 @@ class VirtualDevice(cl.Device):
 
 
 class VirtualPlatform(cl.Platform):
-    """The one platform an skmd-installed pyopencl program sees (named "skmd"; its
-    vendor is the home platform's, as the device's is)."""
+    """The one platform an skmd-installed pyopencl program sees: the home device's
+    platform, named and made as it is (pyopencl and programs pick workarounds by the
+    platform's name and vendor, e.g. ``characterize.get_pocl_version``), whose only
+    device is the virtual one."""
     __slots__ = ()
     _device: VirtualDevice | None = None
-
-    @property
-    def name(self) -> str:  # type: ignore[override]
-        return "skmd"
-
-    def get_info(self, param: Any) -> Any:  # type: ignore[override]
-        if param == cl.platform_info.NAME:
-            return "skmd"
-        return super().get_info(param)  # the vendor too: the home platform's
 
     def get_devices(self, device_type: int = cl.device_type.ALL) -> list[cl.Device]:  # type: ignore[override]
         dev = self._device
@@ -92,7 +85,7 @@ class VirtualPlatform(cl.Platform):
             f"clGetDeviceIDs failed: DEVICE_NOT_FOUND (no skmd device of type {device_type})")
 
     def __repr__(self) -> str:
-        return "<pyopencl.Platform 'skmd'>"
+        return f"<pyopencl.Platform {self.name!r} under skmd>"
 
 
 def make_virtual(physical: tuple["PhysicalDevice", ...],

@@ -295,7 +295,10 @@ def test_virtual_device_seen_by_the_program() -> None:
         # the vendor is the home device's: workarounds chosen by it must still apply
         real_home = next(d.device for d in real if d.device.int_ptr == dev.int_ptr)
         assert dev.vendor == real_home.vendor == dev.get_info(cl.device_info.VENDOR)
-        assert plats[0].name == "skmd"
+        assert plats[0].name == real_home.platform.name
+        assert plats[0].get_info(cl.platform_info.NAME) == real_home.platform.name
+        from pyopencl.characterize import get_pocl_version
+        assert get_pocl_version(plats[0]) == get_pocl_version(real_home.platform)
         assert plats[0].vendor == real_home.platform.vendor
         assert plats[0].get_info(cl.platform_info.VENDOR) == real_home.platform.vendor
     assert n_real >= 2
