@@ -225,19 +225,15 @@ def _name_and_program(key: str) -> tuple[str, str]:
     return name, program[:8]
 
 
-#: queue handle -> whether it profiles (asked once per queue)
-_queue_profiles: dict[int, bool] = {}
-
-
 def _profiles(queue: Any) -> bool:
+    """Whether ``queue`` profiles: asked of the driver once per queue object and kept
+    on it (not by handle: a queue made after another was released may get its
+    handle, and with it a wrong answer)."""
     if queue is None:
         return False
-    hit = getattr(queue, "_skmd_profiles", None)  # kept on the queue object too
+    hit = getattr(queue, "_skmd_profiles", None)
     if hit is None:
-        hit = _queue_profiles.get(queue.int_ptr)
-        if hit is None:
-            hit = _queue_profiles[queue.int_ptr] = bool(
-                queue.properties & cl.command_queue_properties.PROFILING_ENABLE)
+        hit = bool(queue.properties & cl.command_queue_properties.PROFILING_ENABLE)
         with contextlib.suppress(AttributeError):
             queue._skmd_profiles = hit
     return hit

@@ -224,3 +224,17 @@ def test_launches_past_the_cap_count_as_the_general_fold_would(monkeypatch) -> N
                         i + 2, 10.0 + i, 100.0, None)
     assert rec._past == want
     assert want[(ENTRY.key, (64,), None, "short", "hill", "skmd")][:3] == [2, 7, 5]
+
+
+def test_whether_a_queue_profiles_is_asked_of_that_queue_not_of_its_handle() -> None:
+    import pyopencl as cl
+
+    class Queue:  # (no attribute can be kept on it, as on some wrappers)
+        __slots__ = ("int_ptr", "properties")
+
+        def __init__(self, ptr: int, props: int) -> None:
+            self.int_ptr, self.properties = ptr, props
+
+    profiling = cl.command_queue_properties.PROFILING_ENABLE
+    assert recording._profiles(Queue(1234, profiling))
+    assert not recording._profiles(Queue(1234, 0))  # a later queue at the same handle
