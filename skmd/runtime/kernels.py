@@ -56,15 +56,14 @@ def record_program(app: Any, prg: Any, source: str | bytes, options: str) -> Non
         pass
 
 
-def let_go() -> int:
+def let_go() -> None:
     """Drop the records the application is done with (its Program object gone, and
     no kernel of it left: the driver's count of references to the program is the
-    record's own one); returns how many were dropped.  Run at each program build."""
+    record's own one).  Run at each program build."""
     if not (_gone or _lingering):
-        return 0
+        return
     look = _lingering[:] + [_gone.pop() for _ in range(len(_gone))]
     _lingering.clear()
-    dropped = 0
     for ptr, prg in look:
         rec = _programs.get(ptr)
         if rec is None or rec[2] is not prg:  # (built again: that record stands)
@@ -79,8 +78,6 @@ def let_go() -> int:
         with _programs_lock:
             if _programs.get(ptr) is rec:
                 del _programs[ptr]
-                dropped += 1
-    return dropped
 
 
 def program_source(prg_ptr: int) -> tuple[str, str] | None:
