@@ -81,7 +81,7 @@ def _merge_time(c: Command, nbytes: dict, g: int, merge_bps: float) -> float:
 
 def _split(pl: Placer, v, m: str, reserved: dict[str, Timeline],
            step: float, merge_bps: float, min_gain: float = 0.0) -> None:
-    c: Command = pl.g.nodes[v]["command"]
+    c: Command = pl.command[v]
     p = pl.p
     G = c.total_groups
     if min_gain > 0 and float(p.exec_time(c.id, m, G)) <= min_gain:

@@ -75,6 +75,11 @@ class Placer:
         self.journal: list = []
         self.counter = 0
         self._exec: dict[tuple[int, str, int], float] = {}
+        # a batch asks these thousands of times: kept, not rebuilt (~40 % of a
+        # three-device plan of the thesis's graphs went to rebuilding them)
+        self._legs: dict[tuple[str, str], list] = {}
+        self._preds: dict = {}
+        self.command: dict = dict(graph.nodes(data="command"))
 
     # -- costs -----------------------------------------------------------
     def exec_time(self, c: Command, device: str, groups: int) -> float:
@@ -103,7 +108,10 @@ class Placer:
         """Latest finish of ``v``'s predecessors (plus fixed edge costs)."""
         t = self.cursor if self.serial else 0.0
         comm = self.p.comm_time
-        for u in self.g.predecessors(v):
+        preds = self._preds.get(v)
+        if preds is None:
+            preds = self._preds[v] = tuple(self.g.predecessors(v))
+        for u in preds:
             e = self.end[u]
             if comm is not None and u != SOURCE and self.device[u] != device:
                 e += comm(u, v)
@@ -121,7 +129,11 @@ class Placer:
         of ``b`` at the leg's destination.
         """
         hops = []
-        for s, d, key, dur in self.p.hops(src, dst, nbytes):
+        legs = self._legs.get((src, dst))
+        if legs is None:
+            legs = self._legs[src, dst] = self.p.legs(src, dst)
+        for s, d, key, bps in legs:
+            dur = nbytes / bps
             uses = self.use_tl.get((b, d)) if groups is None and dur > 0 else None
             if self.contention:
                 tl, ex = self.link(key), extra.get(key, ())
@@ -164,18 +176,25 @@ class Placer:
             if device in copies:
                 arrive = max(arrive, copies[device])
                 continue
-            best = None
             nbytes = int(self.bytes.get(b, 0))
-            for src, ready in copies.items():
+            if len(copies) == 1:  # one way to go: booked tentatively in place
+                (src, ready), = copies.items()
                 start = max(ready, not_before) if self.serial else ready
-                t_try = {k: list(v) for k, v in extra.items()} if self.contention else {}
-                t, hops = self.route(b, src, device, start, nbytes, t_try)
-                if best is None or t < best[0]:
-                    best = (t, hops, t_try)
-            t, hops, t_try = best
-            if self.contention:
-                extra.clear()
-                extra.update(t_try)
+                t, hops = self.route(b, src, device, start, nbytes,
+                                     extra if self.contention else {})
+            else:
+                best = None
+                for src, ready in copies.items():
+                    start = max(ready, not_before) if self.serial else ready
+                    t_try = ({k: list(v) for k, v in extra.items()}
+                             if self.contention else {})
+                    t, hops = self.route(b, src, device, start, nbytes, t_try)
+                    if best is None or t < best[0]:
+                        best = (t, hops, t_try)
+                t, hops, t_try = best
+                if self.contention:
+                    extra.clear()
+                    extra.update(t_try)
             legs += hops
             arrive = max(arrive, t)
             if self.serial:
@@ -185,7 +204,7 @@ class Placer:
     def evaluate(self, v, device: str, groups: int | None = None,
                  needs=None) -> tuple[float, float, list[Hop]]:
         """(start, end, legs) of ``v`` on ``device`` at its earliest."""
-        c: Command = self.g.nodes[v]["command"]
+        c: Command = self.command[v]
         ready = self.pred_ready(v, device)
         extra: dict[str, list[tuple[float, float]]] = {}
         if self.p.comm_time is not None:
@@ -230,7 +249,7 @@ class Placer:
         return self.counter
 
     def _uses(self, slot: Slot):
-        c: Command = self.g.nodes[slot.node]["command"]
+        c: Command = self.command[slot.node]
         return c.reads | c.writes if slot.kind == "run" else c.writes
 
     def book_slot(self, slot: Slot) -> None:
@@ -257,7 +276,7 @@ class Placer:
 
     def finish(self, v, device: str, end: float) -> None:
         """Record ``v`` done on ``device`` at ``end``: its writes live there."""
-        c: Command = self.g.nodes[v]["command"]
+        c: Command = self.command[v]
         self.journal.append(("node", v, self.device.get(v), self.end.get(v)))
         self.device[v] = device
         self.end[v] = end
@@ -267,7 +286,7 @@ class Placer:
             self.cursor = max(self.cursor, end)
 
     def place_whole(self, v, device: str) -> tuple[float, float]:
-        c: Command = self.g.nodes[v]["command"]
+        c: Command = self.command[v]
         start, end, legs = self.evaluate(v, device)
         self.book_legs(legs)
         self.book_slot(Slot(v, device, start, end, (0, c.total_groups)))
@@ -314,7 +333,7 @@ class Placer:
                 final[b] = min(copies, key=lambda loc: (copies[loc], loc))
         writers = {}
         for v in self.g.graph["order"]:
-            for b in self.g.nodes[v]["command"].writes:
+            for b in self.command[v].writes:
                 writers[b] = v
         for b, v in writers.items():
             final[b] = self.device[v]

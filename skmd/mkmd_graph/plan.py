@@ -54,17 +54,22 @@ class Platform:
 
     def hops(self, src: str, dst: str, nbytes: float) -> list[tuple[str, str, str, float]]:
         """``(src, dst, link key, seconds)`` for each leg of a move."""
+        return [(s, d, key, nbytes / bps) for s, d, key, bps in self.legs(src, dst)]
+
+    def legs(self, src: str, dst: str) -> list[tuple[str, str, str, float]]:
+        """``(src, dst, link key, bytes/s)`` for each leg of a move: what
+        :meth:`hops` prices, apart from the size, so a scheduler can keep it."""
         if src == dst:
             return []
         if (src, dst) in self.d2d_bps:
-            return [(src, dst, f"{src}->{dst}", nbytes / self.d2d_bps[src, dst])]
+            return [(src, dst, f"{src}->{dst}", self.d2d_bps[src, dst])]
         if src == HOST:
             tag = ":h2d" if self.duplex else ""
-            return [(src, dst, self.link_of(dst) + tag, nbytes / self.h2d_bps[dst])]
+            return [(src, dst, self.link_of(dst) + tag, self.h2d_bps[dst])]
         if dst == HOST:
             tag = ":d2h" if self.duplex else ""
-            return [(src, dst, self.link_of(src) + tag, nbytes / self.d2h_bps[src])]
-        return self.hops(src, HOST, nbytes) + self.hops(HOST, dst, nbytes)
+            return [(src, dst, self.link_of(src) + tag, self.d2h_bps[src])]
+        return self.legs(src, HOST) + self.legs(HOST, dst)
 
     def seconds_per_byte(self) -> float:
         """Mean per-byte cost of a move between two distinct devices."""

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from strategies import platforms, workloads
-from skmd.mkmd_graph import Slot, schedule
+from skmd.mkmd_graph import Slot, build_graph, schedule
 from skmd.mkmd_graph import placer
 
 
@@ -45,3 +45,42 @@ def test_plans_are_those_of_undoing_by_equality(case):
     finally:
         placer._drop = keep
     assert new == old
+
+
+
+def _legs_by_the_rule(plat, a, b, n):
+    """Moves as the platform's docstring states them, written out apart."""
+    if a == b:
+        return []
+    if (a, b) in plat.d2d_bps:
+        return [(a, b, f"{a}->{b}", n / plat.d2d_bps[a, b])]
+    if a == "host":
+        return [(a, b, plat.links.get(b, b) + (":h2d" if plat.duplex else ""),
+                 n / plat.h2d_bps[b])]
+    if b == "host":
+        return [(a, b, plat.links.get(a, a) + (":d2h" if plat.duplex else ""),
+                 n / plat.d2h_bps[a])]
+    return _legs_by_the_rule(plat, a, "host", n) + _legs_by_the_rule(plat, "host", b, n)
+
+
+@settings(max_examples=int(os.environ.get("MKMD_EXAMPLES", "60")), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(cases(), st.integers(1, 1 << 33))
+def test_a_placers_kept_legs_price_moves_as_the_platform_does(case, nbytes):
+    """The placer keeps each pair's legs and prices them itself: to the bit what
+    the platform's rule says, or plans would change with the cache."""
+    cmds, sizes, plat = case
+    pl = placer.Placer(build_graph(cmds, sizes), plat, contention=False)
+    locs = ("host",) + plat.devices
+    for _ in range(2):  # the second pass meets the kept legs
+        for a in locs:
+            for b in locs:
+                want = _legs_by_the_rule(plat, a, b, nbytes)
+                assert plat.hops(a, b, nbytes) == want
+                t, hops = pl.route(0, a, b, 1.0, nbytes, {})
+                assert [(h.src, h.dst, h.link) for h in hops] == [w[:3] for w in want]
+                at = 1.0
+                for h, w in zip(hops, want):
+                    assert h.start == at and h.end == at + w[3]
+                    at = h.end
+                assert t == at
