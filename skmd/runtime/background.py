@@ -29,8 +29,8 @@ from typing import Any, Iterator
 from skmd.decide import DevicePrior
 from skmd.runtime import faults, raw, waited
 from skmd.runtime.devices import PhysicalDevice
-from skmd.runtime.kernels import (KernelEntry, entry_of, function_of, on_disk, stand_in,
-                                  program_ptr, program_source)
+from skmd.runtime.kernels import (KernelEntry, entry_of, function_of, on_disk,
+                                  per_program, program_ptr, program_source, stand_in)
 from skmd.runtime.workers import Workers
 from skmd.tuning import Tuning
 
@@ -69,8 +69,6 @@ class Background:
         #: later from one of them (pyopencl makes one per ``prg.name`` lookup) gets its
         #: entry at once, from the analysis already in memory
         self._analysed: set[tuple[str, str]] = set()
-        #: per program (by handle): when its kernels' analysis may start
-        self._starts: dict[Any, float] = {}
         #: jobs now inside an OpenCL driver (builds, measurements): waited for at exit
         self._in_driver = 0
         self._driver_idle = threading.Condition(self._lock)
@@ -245,12 +243,9 @@ class Background:
         if wait <= 0 or self.rt.settings.min_split_us <= 0:
             return 0.0
         prg = program_ptr(kernel)
-        start = self._starts.get(prg)
-        if start is None:  # once per program: a kernel fetched anew each launch
-            start = 0.0 if on_disk(prg) else self.rt.t0 + wait
-            if prg is not None:
-                self._starts[prg] = start
-        return start
+        # once per program (a kernel fetched anew each launch), kept with its record
+        return per_program(prg, "analysis start",
+                           lambda: 0.0 if on_disk(prg) else self.rt.t0 + wait)
 
     def _analyse(self, kernel: Any) -> None:
         """Analyse ``kernel``.  Its partition-ready builds are started by a later

@@ -301,6 +301,13 @@ def stand_in(fn: tuple[int, str] | None, make: Callable[[], "KernelEntry"]
     return _kept(fn, "stand-in", make)
 
 
+def per_program(prg_ptr: int | None, name: str, make: Callable[[], Any]) -> Any:
+    """A value kept with program ``prg_ptr``'s record under ``name`` (made by
+    ``make`` once): it goes with the record, and a later program at the same pointer
+    gets its own; ``make()`` itself where the program was not recorded."""
+    return _kept(None if prg_ptr is None else (prg_ptr, name), "per program", make)
+
+
 def _kept(fn: tuple[int, str] | None, kind: str | None,
           make: Callable[[], "KernelEntry"]) -> "KernelEntry":
     rec = None if fn is None else _programs.get(fn[0])

@@ -56,3 +56,24 @@ def test_many_contexts_leave_a_bounded_number_of_records() -> None:
             gc.collect()
         assert len(kernels._programs) <= before + 3, (before, len(kernels._programs))
         assert len(rt._home_queues) <= 8 and len(rt._copy_queues) <= 8
+
+
+def test_when_a_programs_analysis_may_start_is_kept_with_its_record() -> None:
+    """Kept per program, not per pointer: it goes with the record, and a later program
+    at the same pointer is timed afresh (its source may never have been analysed)."""
+    import pyopencl as cl
+    from skmd.runtime import kernels
+    with skmd_installed() as rt:
+        ctx = cl.create_some_context(interactive=False)
+        prg = cl.Program(ctx, SRC).build()
+        knl = prg.twice
+        start = rt.background._analysis_start(knl)
+        ptr = kernels.program_ptr(knl)
+        assert kernels._programs[ptr][4][("per program", "analysis start")] == start
+        assert rt.background._analysis_start(cl.Kernel(prg, "twice")) == start
+        kernels._programs[ptr][4][("per program", "analysis start")] = -1.0
+        assert rt.background._analysis_start(cl.Kernel(prg, "twice")) == -1.0  # kept, not remade
+        del knl, prg
+        gc.collect()
+        _task(cl)  # (a build looks at what went)
+        assert ptr not in kernels._programs
