@@ -125,8 +125,11 @@ class Decider:
         model = s.policy not in ("even", "static")
         t_home = self._home_time(entry, launch) if model else None
         if t_home is not None and not self._priced(entry, launch):
+            # kept a while: made again at each launch it cost each one tens of
+            # microseconds for as long as the pricing took (seconds of Python for
+            # pyopencl's elementwise loops)
             return Decision(reason="the launch's byte ranges being worked out (off the "
-                                   "launch path): whole meanwhile", keep=False)
+                                   "launch path): whole meanwhile", span=s.tuning.wait_reuse)
         fetch_s = self._home_fetch_s(entry, launch, where) if t_home is not None else 0.0
         if t_home is not None and fetch_s is not None:
             # a whole run also waits for the uploads home lacks: a launch short on its

@@ -741,3 +741,63 @@ def test_over_one_device_no_kernel_is_analysed(monkeypatch):
         reasons = {r.reason for r in rt.records}
     assert analysed == [] and reasons == {"only one device"}, (analysed, reasons)
     assert all(np.array_equal(o, outs[0]) for o in outs)
+
+
+def test_a_decision_made_while_its_bytes_are_worked_out_is_reused_a_while(monkeypatch):
+    """While a launch's byte ranges are worked out off the launch path (symbolic
+    intervals: seconds of Python for pyopencl's elementwise loops), its launches run
+    whole on a decision kept ``wait_reuse`` launches, not made again at each launch
+    (each one cost the launch about 40 us on the CI machine)."""
+    import pyopencl as cl
+
+    from skmd.runtime import planner
+    release = threading.Event()
+    real = planner.price
+
+    def slow(entry, launch):
+        release.wait(60)
+        return real(entry, launch)
+    monkeypatch.setattr(planner, "price", slow)
+    with skmd_installed(policy="hill", background=True, remember=False,
+                        min_split_us=1e9) as rt:
+        if len(rt.devices) < 2:
+            release.set()
+            return
+        made = []
+        decide = rt.decider.decide
+
+        def counting(*args, **kwargs):
+            d = decide(*args, **kwargs)
+            made.append(d.reason or "")
+            return d
+        monkeypatch.setattr(rt.decider, "decide", counting)
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        a = np.zeros(256, np.float32)
+        buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+        k = cl.Program(ctx, TINY).build().tiny
+        n = 0
+        while not any(r.startswith("the launch's byte ranges") for r in made) and n < 400:
+            k(q, a.shape, (64,), buf)
+            q.finish()
+            n += 1
+            if n % 8 == 0:
+                rt.background.settle(0.05)
+        assert any(r.startswith("the launch's byte ranges") for r in made), made[-3:]
+        before = len(made)
+        runs = 4 * Tuning().wait_reuse
+        for _ in range(runs):
+            k(q, a.shape, (64,), buf)
+            q.finish()
+        pricing = made[before:]
+        release.set()
+        rt.background.settle(120)
+        for _ in range(2 * Tuning().wait_reuse):
+            k(q, a.shape, (64,), buf)
+            q.finish()
+        out = np.empty_like(a)
+        cl.enqueue_copy(q, out, buf)
+    assert len(pricing) <= runs // Tuning().wait_reuse + 1, (len(pricing), runs)
+    assert all(r.startswith("the launch's byte ranges") for r in pricing), pricing
+    assert made[-1].startswith("too short to split"), made[-3:]
+    assert (out == n + runs + 2 * Tuning().wait_reuse).all()
