@@ -14,10 +14,11 @@ import sys
 import tempfile
 
 CHILD = r"""
-import json, time, sys
+import json, os, time, sys
 import pyopencl as cl
 from skmd.bench import programs
-from skmd.transform import analyze_program
+from skmd.transform import analyze_program, diskcache
+diskcache.use_folder(os.environ["SKMD_PROFILE_DIR"])  # (as the runtime does)
 ctx = cl.create_some_context(interactive=False)
 sources = {}
 real = cl.Program.__init__
@@ -40,7 +41,8 @@ print(json.dumps(out))
 def run(folder: str) -> dict[str, float]:
     env = dict(os.environ, SKMD_PROFILE_DIR=folder)
     repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [repo, env.get("PYTHONPATH")]))
+    # (a PYTHONPATH given names the skmd to time, e.g. another checkout's)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [env.get("PYTHONPATH"), repo]))
     r = subprocess.run([sys.executable, "-c", CHILD], env=env, capture_output=True,
                        text=True, check=True)
     return json.loads(r.stdout.strip().splitlines()[-1])
