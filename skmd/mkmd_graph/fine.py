@@ -178,6 +178,8 @@ def _hill_climb(pl: Placer, c: Command, m: str, start: float,
         w = min(w, groups[s_from])
         d_from = slot_done(s_from, groups[s_from] - w)
         m_from = 0.0 if s_from == 0 else merge_pg * (groups[s_from] - w)
+        if not merge_pg:  # no merges: the other slots' latest end, from the top three
+            top = sorted(range(S), key=done.__getitem__, reverse=True)[:3]
         best = None
         for s in range(S):
             if s == s_from:
@@ -186,13 +188,21 @@ def _hill_climb(pl: Placer, c: Command, m: str, start: float,
             if d_to == inf:
                 continue
             latest = d_from if d_from > d_to else d_to
-            merging = m_from + (0.0 if s == 0 else merge_pg * (groups[s] + w))
-            for k in range(S):
-                if k != s and k != s_from:
-                    if done[k] > latest:
-                        latest = done[k]
-                    merging += merge[k]
-            total = latest + merging
+            if not merge_pg:
+                for k in top:
+                    if k != s and k != s_from:
+                        if done[k] > latest:
+                            latest = done[k]
+                        break
+                total = latest + m_from
+            else:
+                merging = m_from + (0.0 if s == 0 else merge_pg * (groups[s] + w))
+                for k in range(S):
+                    if k != s and k != s_from:
+                        if done[k] > latest:
+                            latest = done[k]
+                        merging += merge[k]
+                total = latest + merging
             if best is None or total < best[0]:
                 best = (total, s_from, s, w, d_from, d_to)
         return best
