@@ -178,8 +178,9 @@ def _hill_climb(pl: Placer, c: Command, m: str, start: float,
         w = min(w, groups[s_from])
         d_from = slot_done(s_from, groups[s_from] - w)
         m_from = 0.0 if s_from == 0 else merge_pg * (groups[s_from] - w)
-        if not merge_pg:  # no merges: the other slots' latest end, from the top three
-            top = sorted(range(S), key=done.__getitem__, reverse=True)[:3]
+        # the latest end among the other slots: the first of the three latest that is
+        # neither slot of the move
+        top = sorted(range(S), key=done.__getitem__, reverse=True)[:3]
         best = None
         for s in range(S):
             if s == s_from:
@@ -188,21 +189,18 @@ def _hill_climb(pl: Placer, c: Command, m: str, start: float,
             if d_to == inf:
                 continue
             latest = d_from if d_from > d_to else d_to
-            if not merge_pg:
-                for k in top:
-                    if k != s and k != s_from:
-                        if done[k] > latest:
-                            latest = done[k]
-                        break
-                total = latest + m_from
-            else:
-                merging = m_from + (0.0 if s == 0 else merge_pg * (groups[s] + w))
+            for k in top:
+                if k != s and k != s_from:
+                    if done[k] > latest:
+                        latest = done[k]
+                    break
+            merging = m_from
+            if merge_pg:
+                merging += 0.0 if s == 0 else merge_pg * (groups[s] + w)
                 for k in range(S):
                     if k != s and k != s_from:
-                        if done[k] > latest:
-                            latest = done[k]
                         merging += merge[k]
-                total = latest + merging
+            total = latest + merging
             if best is None or total < best[0]:
                 best = (total, s_from, s, w, d_from, d_to)
         return best

@@ -308,8 +308,9 @@ def per_program(prg_ptr: int | None, name: str, make: Callable[[], Any]) -> Any:
     return _kept(None if prg_ptr is None else (prg_ptr, name), "per program", make)
 
 
-def _kept(fn: tuple[int, str] | None, kind: str | None,
-          make: Callable[[], "KernelEntry"]) -> "KernelEntry":
+def _kept(fn: tuple[int, str] | None, kind: str | None, make: Callable[[], Any]) -> Any:
+    """What is kept under ``fn``'s name (and ``kind``) in its program's record, made by
+    ``make`` once; ``make()`` itself where the program was not recorded."""
     rec = None if fn is None else _programs.get(fn[0])
     if rec is None:
         return make()
