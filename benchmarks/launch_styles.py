@@ -7,12 +7,21 @@ table gives each style's median host time per launch without skmd, and skmd's
 extra per launch: median over rounds and its 95 % confidence interval, with how
 skmd ran the style's launches (the run log's reasons)::
 
-    python benchmarks/launch_styles.py [--rounds 15] [--burst 50] [--size ci|paper]
+    python benchmarks/launch_styles.py [--rounds 15] [--burst 50] [--size ci|paper] [--settle]
+
+skmd learns a kernel off the launch path (its analysis, pricing, helper builds) while
+the program runs, and that Python shares the interpreter lock with the program's
+thread; the "beside" column gives how long skmd's background jobs ran during a
+style's rounds.  ``--settle`` lets them finish before the rounds, so the extra is
+the steady state's.
 
 Styles are written as pyopencl's users write them: a kernel object with a local
 size, a program attribute with no local size over a 2-D grid, ``ElementwiseKernel``
 with and without scalar arguments, an array expression (a new array each time) and
-a dot product read back to the host.
+a dot product read back to the host, the last two also over arrays from pyopencl's
+memory pool, which spares the driver a buffer made and freed per result (on an H100
+host that cost a plain dot product read back 13-140 µs, differing from process to
+process).
 """
 from __future__ import annotations
 
@@ -47,6 +56,12 @@ def styles(cl, cla, np, ctx, q, big: int, side: int) -> dict:
     x = cla.to_device(q, np.ones(big, np.float32))
     y = cla.to_device(q, np.ones(big, np.float32))
     z = cla.empty_like(x)
+    # the same arrays from pyopencl's memory pool: their results are too, so the
+    # driver neither makes nor frees a buffer per operation
+    from pyopencl.tools import ImmediateAllocator, MemoryPool
+    pool = MemoryPool(ImmediateAllocator(q))
+    xp = cla.to_device(q, np.ones(big, np.float32), allocator=pool)
+    yp = cla.to_device(q, np.ones(big, np.float32), allocator=pool)
     lin = ElementwiseKernel(ctx, "float a, float *x, float b, float *y, float *z",
                             "z[i] = a*x[i] + b*y[i]", "lin_comb")
     rel = ElementwiseKernel(ctx, "float *z, float *x", "x[i] = x[i] + 0.5f * (z[i] - x[i])",
@@ -62,6 +77,8 @@ def styles(cl, cla, np, ctx, q, big: int, side: int) -> dict:
         "ElementwiseKernel, arrays only": lambda: rel(z, x),
         "array expression (new array)": lambda: (2 * x + y),
         "dot product, read back": lambda: dot(x, y).get(),
+        "array expression, pooled arrays": lambda: (2 * xp + yp),
+        "dot product, read back, pooled arrays": lambda: dot(xp, yp).get(),
     }
 
 
@@ -71,11 +88,26 @@ def main() -> int:
     ap.add_argument("--burst", type=int, default=50)
     ap.add_argument("--size", choices=("ci", "paper"), default="paper")
     ap.add_argument("--json", default=None)
+    ap.add_argument("--settle", action="store_true",
+                    help="let skmd's background jobs finish before each style's rounds")
     ns = ap.parse_args()
     import numpy as np
     import pyopencl as cl
     import pyopencl.array as cla
     import skmd
+    from skmd.runtime import workers
+    jobs: list[tuple[float, float]] = []
+    submit = workers.Workers.submit
+
+    def timed(fn):
+        def run(*a):
+            t = time.perf_counter()
+            try:
+                return fn(*a)
+            finally:
+                jobs.append((t, time.perf_counter()))
+        return run
+    workers.Workers.submit = lambda self, fn, *a: submit(self, timed(fn), *a)
     skmd.install()
     ctx = cl.create_some_context(interactive=False)
     q = cl.CommandQueue(ctx)
@@ -94,28 +126,37 @@ def main() -> int:
         for _ in range(20):  # skmd decides, builds, keeps its verdict
             f()
             q.finish()
+        if ns.settle:
+            from skmd.runtime.core import get_runtime
+            get_runtime().background.settle(120)
         with_, without = [], []
+        t0 = time.perf_counter()
         for _ in range(ns.rounds):
             with_.append(burst(f))
             skmd.uninstall()
             without.append(burst(f))
             skmd.install()
+        t1 = time.perf_counter()
+        beside = sum(min(e, t1) - max(s, t0) for s, e in list(jobs) if s < t1 and e > t0)
         mid, ci, text = extra_ms([1e3 * w for w in with_], [1e3 * o for o in without])
         out[name] = {"plain_us": 1e6 * sorted(without)[len(without) // 2],
                      "extra_us": mid, "ci95_us": ci, "ci_text": text,
+                     "beside_ms": 1e3 * beside, "rounds_ms": 1e3 * (t1 - t0),
                      "with_s": with_, "without_s": without}
     from skmd.runtime.core import get_runtime
     reasons = collections.defaultdict(collections.Counter)
     for rec in get_runtime().recorder.records:
         reasons[rec.kernel][rec.reason or "split"] += 1
     print(f"{ns.rounds} rounds of {ns.burst} launches + finish; skmd's extra per launch")
-    print(f"{'style':40s}{'plain us':>10s}{'extra us':>10s}  95 % CI")
+    print(f"{'style':40s}{'plain us':>10s}{'extra us':>10s}{'beside ms':>11s}  95 % CI")
     for name, v in out.items():
-        print(f"{name:40s}{v['plain_us']:10.1f}{v['extra_us']:10.1f}  {v['ci_text']}")
+        print(f"{name:40s}{v['plain_us']:10.1f}{v['extra_us']:10.1f}"
+              f"{v['beside_ms']:7.0f}/{v['rounds_ms']:<4.0f}  {v['ci_text']}")
     print("how skmd ran them (kernel: reason × launches):")
     for k, c in reasons.items():
         print(f"  {k}: " + "; ".join(f"{r} × {n}" for r, n in c.most_common(3)))
-    write_json(ns.json, {"rounds": ns.rounds, "burst": ns.burst, "styles": out,
+    write_json(ns.json, {"rounds": ns.rounds, "burst": ns.burst, "settle": ns.settle,
+                         "styles": out,
                          "reasons": {k: dict(c) for k, c in reasons.items()}})
     return 0
 
