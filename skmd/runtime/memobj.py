@@ -7,8 +7,6 @@ made while skmd is installed has them from its making
 """
 from __future__ import annotations
 
-import contextlib
-
 import pyopencl as cl
 
 MemObj = "cl.MemoryObjectHolder"
@@ -27,8 +25,10 @@ def root_of(buf: MemObj) -> MemObj:
         except (cl.Error, AttributeError):
             parent = None
         root = parent if parent is not None else False
-        with contextlib.suppress(AttributeError):
+        try:  # (not contextlib.suppress: three calls more, for every new pooled array)
             buf._skmd_root = root
+        except AttributeError:
+            pass
     return buf if root is False else root
 
 
@@ -38,8 +38,10 @@ def size_of(buf: MemObj) -> int:
     size = getattr(buf, "_skmd_size", None)
     if size is None:
         size = int(buf.size)
-        with contextlib.suppress(AttributeError):
+        try:
             buf._skmd_size = size
+        except AttributeError:
+            pass
     return size
 
 
