@@ -12,6 +12,7 @@ over the links as booked, moving partial outputs back and merging them.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import networkx as nx
@@ -87,8 +88,9 @@ def _split(pl: Placer, v, m: str, reserved: dict[str, Timeline],
     if min_gain > 0 and float(p.exec_time(c.id, m, G)) <= min_gain:
         pl.place_whole(v, m)  # no split can bring it forward by more than it takes
         return
-    start, end, legs_main = pl.evaluate(v, m)
-    lb = pl.pred_ready(v, m)
+    # the main device's inputs: priced once, booked as they are by _commit
+    lb, arrive_main, legs_main = main = pl.arrival(v, m)
+    start, end = pl.start_after(v, m, lb, arrive_main)
     ub = end
     # a buffer read and written in place may only come from a copy nobody
     # running this kernel overwrites meanwhile
@@ -108,7 +110,7 @@ def _split(pl: Placer, v, m: str, reserved: dict[str, Timeline],
             continue
         trial = {k: list(x) for k, x in extra.items()}
         arrive, _ = pl.bring(c.reads, h, lb, trial, only_from)
-        spb = sum(x[3] for x in p.hops(h, m, 1.0))
+        spb = pl.seconds_per_byte(h, m)
         # an in-place buffer arrives once per device, before its only slot there
         for a, b in free[:1 if inplace else MAX_GAPS]:
             ready = max(a, arrive)
@@ -123,10 +125,41 @@ def _split(pl: Placer, v, m: str, reserved: dict[str, Timeline],
         return
     mark = pl.mark()
     need = max(min_gain, 1e-12 * max(1.0, end))
-    if not _commit(pl, v, c, m, lb, gaps, groups, only_from, merge_bps) \
+    if not _commit(pl, v, c, m, lb, gaps, groups, only_from, merge_bps, main) \
             or end - pl.end[v] < need:
         pl.rollback(mark)
         pl.place_whole(v, m)
+
+
+def _slot_clock(pl: Placer, c: Command, m: str, start: float, gaps: list[_Gap],
+                out_fixed: float, out_pg: float) -> Callable[[int, int], float]:
+    """``done(s, g)``: when slot ``s`` (0 = the main device) with ``g`` rows has
+    its result on the main device, inf where the rows overflow the gap.
+
+    Predictions are kept per device, not per slot: a device's gaps ask for the
+    same row counts again and again while the climb moves steps about.
+    """
+    predict, cid, inf = pl.p.exec_time, c.id, float("inf")
+    per_device: dict[str, dict[int, float]] = {}
+    devs = [m] + [gp.device for gp in gaps]
+    kept = [per_device.setdefault(d, {0: 0.0}) for d in devs]
+    ready = [start] + [gp.ready for gp in gaps]
+    close = [inf] + [gp.close for gp in gaps]
+    spb = [0.0] + [gp.out_spb for gp in gaps]
+
+    def done(s: int, g: int) -> float:
+        t = kept[s].get(g)
+        if t is None:
+            t = kept[s][g] = float(predict(cid, devs[s], g))
+        if s == 0:
+            return start + t
+        if g == 0:
+            return 0.0
+        fin = ready[s] + t
+        if fin > close[s]:
+            return inf
+        return fin + (out_fixed + out_pg * g) * spb[s]
+    return done
 
 
 def _hill_climb(pl: Placer, c: Command, m: str, start: float,
@@ -146,27 +179,9 @@ def _hill_climb(pl: Placer, c: Command, m: str, start: float,
     out_pg = wbytes / G if c.contiguous else 0.0
     out_fixed = 0.0 if c.contiguous else wbytes
     merge_pg = 0.0 if c.contiguous else wbytes / G / merge_bps
+    slot_done = _slot_clock(pl, c, m, start, gaps, out_fixed, out_pg)
     inf = float("inf")
-    predict = pl.p.exec_time
-    devs = [m] + [gp.device for gp in gaps]
-    cache: dict[tuple[str, int], float] = {}
-
-    def exec_time(d: str, g: int) -> float:
-        t = cache.get((d, g))
-        if t is None:
-            t = cache[d, g] = float(predict(c.id, d, g)) if g > 0 else 0.0
-        return t
-
-    def slot_done(s: int, g: int) -> float:
-        if s == 0:
-            return start + exec_time(m, g)
-        if g == 0:
-            return 0.0
-        gp = gaps[s - 1]
-        fin = gp.ready + exec_time(devs[s], g)
-        if fin > gp.close:
-            return inf
-        return fin + (out_fixed + out_pg * g) * gp.out_spb
+    slots = range(S)
 
     groups = [G] + [0] * (S - 1)
     done = [slot_done(0, G)] + [0.0] * (S - 1)
@@ -174,34 +189,48 @@ def _hill_climb(pl: Placer, c: Command, m: str, start: float,
     cur = done[0]
 
     def best_move(w: int):
-        s_from = max((s for s in range(S) if groups[s]), key=done.__getitem__)
-        w = min(w, groups[s_from])
-        d_from = slot_done(s_from, groups[s_from] - w)
-        m_from = 0.0 if s_from == 0 else merge_pg * (groups[s_from] - w)
-        # the latest end among the other slots: the first of the three latest that is
-        # neither slot of the move
-        top = sorted(range(S), key=done.__getitem__, reverse=True)[:3]
+        s_from = -1  # the first of the slots with work that finish last
+        for s in slots:
+            if groups[s] and (s_from < 0 or done[s] > done[s_from]):
+                s_from = s
+        g_from = groups[s_from]
+        w = min(w, g_from)
+        d_from = slot_done(s_from, g_from - w)
+        m_from = 0.0 if s_from == 0 else merge_pg * (g_from - w)
+        # the latest end among the other slots: that of the latest slot besides
+        # s_from, or of the runner-up where the move goes to the latest
+        first = second = -1
+        for k in slots:
+            if k == s_from:
+                continue
+            if first < 0 or done[k] > done[first]:
+                first, second = k, first
+            elif second < 0 or done[k] > done[second]:
+                second = k
+        # merges to fold, in slot order (a slot without rows adds nothing)
+        held = [k for k in slots if merge[k]] if merge_pg else ()
         best = None
-        for s in range(S):
+        best_total = inf
+        for s in slots:
             if s == s_from:
                 continue
-            d_to = slot_done(s, groups[s] + w)
+            g_to = groups[s] + w
+            d_to = slot_done(s, g_to)
             if d_to == inf:
                 continue
             latest = d_from if d_from > d_to else d_to
-            for k in top:
-                if k != s and k != s_from:
-                    if done[k] > latest:
-                        latest = done[k]
-                    break
+            k = first if s != first else second
+            if k >= 0 and done[k] > latest:
+                latest = done[k]
             merging = m_from
             if merge_pg:
-                merging += 0.0 if s == 0 else merge_pg * (groups[s] + w)
-                for k in range(S):
+                merging += 0.0 if s == 0 else merge_pg * g_to
+                for k in held:
                     if k != s and k != s_from:
                         merging += merge[k]
             total = latest + merging
-            if best is None or total < best[0]:
+            if best is None or total < best_total:
+                best_total = total
                 best = (total, s_from, s, w, d_from, d_to)
         return best
 
@@ -245,22 +274,24 @@ def _hill_climb(pl: Placer, c: Command, m: str, start: float,
 
 
 def _commit(pl: Placer, v, c: Command, m: str, lb: float, gaps: list[_Gap],
-            groups: list[int], only_from: dict, merge_bps: float) -> bool:
-    """Book the split for real; False if a helper no longer fits its gap."""
+            groups: list[int], only_from: dict, merge_bps: float,
+            main: tuple[float, float, list] | None = None) -> bool:
+    """Book the split for real; False if a helper no longer fits its gap.
+
+    ``main`` is ``pl.arrival(v, m)`` where the caller has it: nothing was
+    booked since, so it holds, and the main device's share needs only its
+    own length priced.
+    """
     rows = []
     first = 0
     for g in groups:
         rows.append((first, first + g))
         first += g
-    main_end = None
+    ready, arrive, legs = main or pl.arrival(v, m)
+    start, main_end = pl.start_after(v, m, ready, arrive, groups[0])
+    pl.book_legs(legs)
     if groups[0]:
-        start, main_end, legs = pl.evaluate(v, m, groups=groups[0])
-        pl.book_legs(legs)
         pl.book_slot(Slot(v, m, start, main_end, rows[0]))
-    else:
-        start, _, legs = pl.evaluate(v, m, groups=0)
-        pl.book_legs(legs)
-        main_end = start
     ends = [main_end]
     merges = []
     for s, gp in enumerate(gaps, start=1):

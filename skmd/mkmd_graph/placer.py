@@ -79,6 +79,7 @@ class Placer:
         # three-device plan of the thesis's graphs went to rebuilding them)
         self._legs: dict[tuple[str, str], list] = {}
         self._preds: dict = {}
+        self._spb: dict[tuple[str, str], float] = {}
         self.command: dict = dict(graph.nodes(data="command"))
 
     # -- costs -----------------------------------------------------------
@@ -93,6 +94,13 @@ class Placer:
             t = float(self.p.exec_time(c.id, device, groups))
             self._exec[key] = t
         return t
+
+    def seconds_per_byte(self, src: str, dst: str) -> float:
+        """Seconds a byte takes from ``src`` to ``dst``, links idle (kept)."""
+        spb = self._spb.get((src, dst))
+        if spb is None:
+            spb = self._spb[src, dst] = sum(x[3] for x in self.p.hops(src, dst, 1.0))
+        return spb
 
     def candidates(self, c: Command) -> tuple[str, ...]:
         return (HOST,) if c.on_host else self.p.devices
@@ -183,38 +191,59 @@ class Placer:
                 t, hops = self.route(b, src, device, start, nbytes,
                                      extra if self.contention else {})
             else:
-                best = None
-                for src, ready in copies.items():
-                    start = max(ready, not_before) if self.serial else ready
-                    t_try = ({k: list(v) for k, v in extra.items()}
-                             if self.contention else {})
-                    t, hops = self.route(b, src, device, start, nbytes, t_try)
-                    if best is None or t < best[0]:
-                        best = (t, hops, t_try)
-                t, hops, t_try = best
-                if self.contention:
-                    extra.clear()
-                    extra.update(t_try)
+                t, hops = self._nearest(b, copies, device, not_before, nbytes, extra)
             legs += hops
             arrive = max(arrive, t)
             if self.serial:
                 not_before = t
         return arrive, legs
 
+    def _nearest(self, b: int, copies: dict[str, float], device: str,
+                 not_before: float, nbytes: int,
+                 extra: dict[str, list[tuple[float, float]]]) -> tuple[float, list[Hop]]:
+        """Earliest move of ``b`` to ``device`` from any of its ``copies``; the
+        chosen legs join ``extra``.  Each try's legs leave ``extra`` before the
+        next (they are its last entries), sparing a copy of it per try."""
+        best = None
+        tried = extra if self.contention else {}
+        for src, ready in copies.items():
+            start = max(ready, not_before) if self.serial else ready
+            t, hops = self.route(b, src, device, start, nbytes, tried)
+            if self.contention:
+                for h in reversed(hops):
+                    extra[h.link].pop()
+            if best is None or t < best[0]:
+                best = (t, hops)
+        if self.contention:
+            for h in best[1]:
+                extra.setdefault(h.link, []).append((h.start, h.end))
+        return best
+
+    def arrival(self, v, device: str, needs=None) -> tuple[float, float, list[Hop]]:
+        """(predecessors' finish, inputs' arrival, legs) of ``v`` on ``device``:
+        what its start waits for, whatever share of its rows runs there."""
+        c: Command = self.command[v]
+        ready = self.pred_ready(v, device)
+        if self.p.comm_time is not None:
+            return ready, ready, self.edge_legs(v, device)
+        arrive, legs = self.bring(c.needs if needs is None else needs,
+                                  device, ready, {})
+        return ready, arrive, legs
+
     def evaluate(self, v, device: str, groups: int | None = None,
                  needs=None) -> tuple[float, float, list[Hop]]:
         """(start, end, legs) of ``v`` on ``device`` at its earliest."""
+        ready, arrive, legs = self.arrival(v, device, needs)
+        return self.start_after(v, device, ready, arrive, groups) + (legs,)
+
+    def start_after(self, v, device: str, ready: float, arrive: float,
+                    groups: int | None = None) -> tuple[float, float]:
+        """(start, end) of ``groups`` rows of ``v`` (all by default) in the
+        first idle gap of ``device`` once ``ready`` and ``arrive`` are past."""
         c: Command = self.command[v]
-        ready = self.pred_ready(v, device)
-        extra: dict[str, list[tuple[float, float]]] = {}
-        if self.p.comm_time is not None:
-            arrive, legs = ready, self.edge_legs(v, device)
-        else:
-            arrive, legs = self.bring(c.needs if needs is None else needs,
-                                      device, ready, extra)
         dur = self.exec_time(c, device, c.total_groups if groups is None else groups)
         start = self.dev_tl[device].find(max(ready, arrive), dur)
-        return start, start + dur, legs
+        return start, start + dur
 
     def edge_legs(self, v, device: str) -> list[Hop]:
         """Moves implied by fixed edge costs (no link contention)."""
