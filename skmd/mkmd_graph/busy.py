@@ -24,10 +24,19 @@ class Timeline:
     def find(self, t: float, dur: float,
              extra: Sequence[tuple[float, float]] = ()) -> float:
         """Earliest start >= ``t`` of a ``dur``-long interval that overlaps
-        neither the booked intervals nor the tentative ``extra`` ones."""
+        neither the booked intervals nor the tentative ``extra`` ones.
+
+        The walk over the booked intervals is written out here rather than
+        called: a plan asks this thousands of times, mostly of short lists."""
+        starts, ends = self.starts, self.ends
+        n = len(starts)
         c = t
         while True:
-            c = self._find(c, dur)
+            i = bisect_right(ends, c + EPS)
+            while i < n and c + dur > starts[i] + EPS:
+                if ends[i] > c:
+                    c = ends[i]
+                i += 1
             moved = False
             for s, e in extra:
                 if s < c + dur - EPS and c < e - EPS and e - s > EPS:
@@ -35,19 +44,6 @@ class Timeline:
                     moved = True
             if not moved:
                 return c
-
-    def _find(self, t: float, dur: float) -> float:
-        starts, ends = self.starts, self.ends
-        i = bisect_right(ends, t + EPS)
-        c = t
-        n = len(starts)
-        while i < n:
-            if c + dur <= starts[i] + EPS:
-                return c
-            if ends[i] > c:
-                c = ends[i]
-            i += 1
-        return c
 
     def add(self, start: float, end: float) -> None:
         if end - start <= EPS:

@@ -80,6 +80,7 @@ class Placer:
         self._legs: dict[tuple[str, str], list] = {}
         self._preds: dict = {}
         self._spb: dict[tuple[str, str], float] = {}
+        self._used: dict[tuple, frozenset[int]] = {}
         self.command: dict = dict(graph.nodes(data="command"))
 
     # -- costs -----------------------------------------------------------
@@ -140,11 +141,14 @@ class Placer:
         legs = self._legs.get((src, dst))
         if legs is None:
             legs = self._legs[src, dst] = self.p.legs(src, dst)
+        contention, links = self.contention, self.link_tl
         for s, d, key, bps in legs:
             dur = nbytes / bps
             uses = self.use_tl.get((b, d)) if groups is None and dur > 0 else None
-            if self.contention:
-                tl, ex = self.link(key), extra.get(key, ())
+            if contention:
+                tl, ex = links.get(key), extra.get(key, ())
+                if tl is None:
+                    tl = self.link(key)
                 while True:
                     t = tl.find(t, dur, ex)
                     if not uses:
@@ -208,6 +212,8 @@ class Placer:
         tried = extra if self.contention else {}
         for src, ready in copies.items():
             start = max(ready, not_before) if self.serial else ready
+            if best is not None and self._unhindered(src, device, start, nbytes) >= best[0]:
+                continue  # even on idle links it would not come sooner
             t, hops = self.route(b, src, device, start, nbytes, tried)
             if self.contention:
                 for h in reversed(hops):
@@ -218,6 +224,16 @@ class Placer:
             for h in best[1]:
                 extra.setdefault(h.link, []).append((h.start, h.end))
         return best
+
+    def _unhindered(self, src: str, dst: str, t: float, nbytes: int) -> float:
+        """Arrival of a move from ``t`` on idle links: no route arrives sooner
+        (route adds the same lengths in the same order, after waits)."""
+        legs = self._legs.get((src, dst))
+        if legs is None:
+            legs = self._legs[src, dst] = self.p.legs(src, dst)
+        for leg in legs:
+            t += nbytes / leg[3]
+        return t
 
     def arrival(self, v, device: str, needs=None) -> tuple[float, float, list[Hop]]:
         """(predecessors' finish, inputs' arrival, legs) of ``v`` on ``device``:
@@ -263,9 +279,13 @@ class Placer:
 
     # -- booking ---------------------------------------------------------
     def book_legs(self, legs: list[Hop]) -> None:
+        contention, links = self.contention, self.link_tl
         for h in legs:
-            if self.contention:
-                self.link(h.link).add(h.start, h.end)
+            if contention:
+                tl = links.get(h.link)
+                if tl is None:
+                    tl = self.link(h.link)
+                tl.add(h.start, h.end)
             tr = Transfer(h.buffer, h.src, h.dst, h.start, h.end, h.nbytes,
                           h.link, h.node, h.groups, seq=self._seq())
             self.transfers.append(tr)
@@ -277,18 +297,25 @@ class Placer:
         self.counter += 1
         return self.counter
 
-    def _uses(self, slot: Slot):
-        c: Command = self.command[slot.node]
-        return c.reads | c.writes if slot.kind == "run" else c.writes
+    def _uses(self, slot: Slot) -> frozenset[int]:
+        """Buffers a slot has in use: all its command's for a run, the
+        outputs for a merge (kept: a split books several slots of each)."""
+        key = (slot.node, slot.kind)
+        used = self._used.get(key)
+        if used is None:
+            c: Command = self.command[slot.node]
+            used = self._used[key] = c.reads | c.writes if slot.kind == "run" else c.writes
+        return used
 
     def book_slot(self, slot: Slot) -> None:
         slot.seq = self._seq()
         self.dev_tl[slot.device].add(slot.start, slot.end)
         if slot.end > slot.start:
+            use_tl, dev = self.use_tl, slot.device
             for b in self._uses(slot):
-                tl = self.use_tl.get((b, slot.device))
+                tl = use_tl.get((b, dev))
                 if tl is None:
-                    tl = self.use_tl[b, slot.device] = Timeline()
+                    tl = use_tl[b, dev] = Timeline()
                 tl.add(slot.start, slot.end)
         self.slots.append(slot)
         self.journal.append(("slot", slot))
