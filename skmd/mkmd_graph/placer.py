@@ -16,9 +16,9 @@ from .plan import HOST, Platform, Schedule, Slot, Transfer
 from .busy import Timeline
 
 
-@dataclass
+@dataclass(slots=True)
 class Hop:
-    """A tentative leg of a transfer."""
+    """A tentative leg of a transfer (slotted: plans make and drop many)."""
     buffer: int
     src: str
     dst: str
@@ -186,7 +186,8 @@ class Placer:
             if not copies:
                 continue
             if device in copies:
-                arrive = max(arrive, copies[device])
+                if copies[device] > arrive:
+                    arrive = copies[device]
                 continue
             nbytes = int(self.bytes.get(b, 0))
             if len(copies) == 1:  # one way to go: booked tentatively in place
@@ -197,7 +198,8 @@ class Placer:
             else:
                 t, hops = self._nearest(b, copies, device, not_before, nbytes, extra)
             legs += hops
-            arrive = max(arrive, t)
+            if t > arrive:
+                arrive = t
             if self.serial:
                 not_before = t
         return arrive, legs
