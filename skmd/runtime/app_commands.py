@@ -38,16 +38,13 @@ def _sync_home(rt: Any, objs: Any) -> None:
     homecoming.sync_args(objs, lambda app: rt.home_queue(app.context))
 
 
-def after_finish(queue: Any) -> None:
-    """The program's ``queue.finish()`` returned (what it waited for bounds how long
-    its last kernel ran: :mod:`.waited`)."""
-    waited.note_finish(queue)
-
-
-def after_blocking_read(queue: Any) -> None:
-    """A blocking read of the program returned (it bounds the kernels before it as a
-    ``finish()`` does, on an in-order queue: :mod:`.waited`)."""
-    waited.note_blocking(queue)
+#: the program's ``queue.finish()`` returned (what it waited for bounds how long its
+#: last kernel ran: :mod:`.waited`); the function itself, not a call to it (a call
+#: less at every ``finish()``)
+after_finish = waited.note_finish
+#: a blocking read of the program returned (it bounds the kernels before it as a
+#: ``finish()`` does, on an in-order queue: :mod:`.waited`)
+after_blocking_read = waited.note_blocking
 
 
 def all_home() -> None:
@@ -183,4 +180,6 @@ def read_to_host(queue: Any, mem: Any, hostbuf: Any, offset: int, wait_for: Any,
             if evt is not None:
                 return evt
         _sync_home(rt, (mem,))
+    if not is_blocking or wait_for:  # (pyopencl's .get() of a result: its events)
+        return None  # never through chunks, which wait for nothing first
     return _through_chunks(rt, queue, mem, hostbuf, offset, wait_for, is_blocking, True)

@@ -188,9 +188,14 @@ class Background:
         e = getattr(kernel, "_skmd_entry", None)
         if e is not None:
             return e
-        if not self.lazy or self._known(kernel):
+        if not self.lazy:
             return entry_of(kernel)
         stand = getattr(kernel, "_skmd_pending", None)
+        # (whether its program was analysed meanwhile: asked again only once another
+        # program's analysis ended, not at every launch of a stand-in)
+        seen = len(self._analysed)
+        if (stand is None or stand.known_at != seen) and self._known(kernel):
+            return entry_of(kernel)
         if stand is None:
             # one stand-in, and one analysis, for every kernel object of a function
             stand = stand_in(function_of(kernel), lambda: self._stand_in(kernel))
@@ -198,6 +203,7 @@ class Background:
                 kernel._skmd_pending = stand
             except AttributeError:  # nowhere to keep it: analyse here, as without a thread
                 return entry_of(kernel)
+        stand.known_at = seen
         if stand.analyse_from is not None and time.perf_counter() >= stand.analyse_from:
             if stand.analyse_from and not stand.launches:  # (is it waited for? how long?)
                 return stand

@@ -66,6 +66,7 @@ class Runtime:
         #: the run log (written to the store at exit)
         self.recorder = Recorder(self.run_id, self.t0, self.home.label, s.log, s)
         self.split_lock = threading.RLock()
+        self._home_context = False
         #: the per-launch decisions, and what split launches teach them
         self.decider = Decider(self)
         self._graph: Any = None
@@ -222,8 +223,10 @@ class Runtime:
     # -- the launch hook -------------------------------------------------------
     def on_launch(self, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: Any,
                   offset: Any, wait_for: Any, g_times_l: bool, allow_empty: bool) -> cl.Event:
-        if not self.home.has_context.is_set():
-            self.home.adopt_context(queue.context)  # before set-up's probes make one
+        if not self._home_context:  # (kept once set: an Event asked per launch is a call)
+            if not self.home.has_context.is_set():
+                self.home.adopt_context(queue.context)  # before set-up's probes make one
+            self._home_context = self.home.has_context.is_set()
         entry = self.background.entry(kernel)
         entry.launches += 1
         if entry.analyse_from is not None:  # its analysis waits: how long does it run?
@@ -231,6 +234,9 @@ class Runtime:
         args = args_of(kernel)
         s = self.settings
         mode = modes.MODES[s.mode]  # (named right when the settings were made)
+        if entry.reason is not None and not mode.defers_to_graph:  # never splits: at once
+            return running.run_whole(self, queue, kernel, entry, args, gsize, lsize, offset,
+                                     wait_for, g_times_l, allow_empty, entry.reason)
         if entry.reason is None and self.profiler is None:
             key = launches.signature(args, gsize, lsize, offset, g_times_l, s)
             # graph modes: a key seen before goes the same way again, at program
@@ -334,14 +340,9 @@ class Runtime:
         """Every launch recorded so far, in launch order."""
         return self.recorder.records
 
-    @records.setter
-    def records(self, value: list[LaunchRecord]) -> None:
-        self.recorder.records = value
-
     @property
     def seq(self) -> int:
-        """The last launch's sequence number (graph nodes take theirs under
-        :attr:`seq_lock`)."""
+        """The last launch's sequence number (taken under :attr:`seq_lock`)."""
         return self.recorder.seq
 
     @seq.setter

@@ -172,6 +172,9 @@ class KernelEntry:
     #: queue (at most 64 kept), and whether one went unbounded (:mod:`.waited`)
     waits_s: list[float] = field(default_factory=list)
     unwaited: bool = False
+    #: a stand-in's: how many programs were analysed when its kernel's program was
+    #: last found not among them (:meth:`Background.entry` asks again only after more)
+    known_at: int = -1
 
     @property
     def splittable(self) -> bool:

@@ -70,8 +70,10 @@ class Recorder:
         """
         if self.log:
             t_end = time.perf_counter()
-            if evt is not None and not _profiles(queue):
-                evt = None
+            if evt is not None:
+                hit = getattr(queue, "_skmd_profiles", None)  # (kept on the queue)
+                if not (_profiles(queue) if hit is None else hit):
+                    evt = None
             with self.seq_lock:
                 self.seq += 1
                 c = self.settings

@@ -146,8 +146,8 @@ def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
         evt = core.get_runtime().on_launch(queue, kernel, global_work_size, local_work_size,
                                       global_work_offset, wait_for, g_times_l,
                                       allow_empty_ndrange)
-    if getattr(kernel, "_skmd_transient", False):
-        kmod.args_of(kernel).clear()  # the invoker sets them all again next time
+    if getattr(kernel, "_skmd_transient", False):  # (then it has its argument dict)
+        kernel._skmd_args.clear()  # the invoker sets them all again next time
     return evt
 
 
@@ -182,24 +182,24 @@ def _set_arg_multi(self: Any, pairs: tuple) -> None:
     raw.kernel_set_arg_multi(self, pairs)
     d = _noted_args(self)
     it = iter(pairs)
-    for i in it:
-        d[i] = ("obj", next(it))
+    for i, value in zip(it, it):  # (pairs flattened: index, value, index, value, ...)
+        d[i] = ("obj", value)
 
 
 def _set_arg_buf_multi(self: Any, pairs: tuple) -> None:
     raw.kernel_set_arg_buf_multi(self, pairs)
     d = _noted_args(self)
     it = iter(pairs)
-    for i in it:
-        d[i] = ("buf", bytes(next(it)))
+    for i, value in zip(it, it):
+        d[i] = ("buf", bytes(value))
 
 
 def _set_arg_buf_pack_multi(self: Any, triples: tuple) -> None:
     raw.kernel_set_arg_buf_pack_multi(self, triples)
     d = _noted_args(self)
     it = iter(triples)
-    for i in it:
-        d[i] = ("pack", next(it), next(it))
+    for i, fmt, value in zip(it, it, it):
+        d[i] = ("pack", fmt, value)
 
 
 def _kernel_by_name(orig: Callable) -> Callable:
@@ -312,7 +312,8 @@ def _read_buffer(orig: Callable) -> Callable:
     from the devices holding the buffer's slices, or through page-locked chunks),
     else the driver's own, once the runtime has made the buffer current at home."""
     def read(queue: Any, mem: Any, hostbuf: Any, *args: Any, **kwargs: Any) -> Any:
-        given = dict(zip(_READ_NAMES, args), **kwargs) if args or kwargs else kwargs
+        # (pyopencl passes them by name: then they are taken as they are)
+        given = dict(zip(_READ_NAMES, args), **kwargs) if args else kwargs
         blocking = given.get("is_blocking", True)
         evt = app_commands.read_to_host(queue, mem, hostbuf, given.get("src_offset", 0),
                                         given.get("wait_for"), blocking)
