@@ -79,7 +79,6 @@ class Placer:
         # three-device plan of the thesis's graphs went to rebuilding them)
         self._legs: dict[tuple[str, str], list] = {}
         self._preds: dict = {}
-        self._spb: dict[tuple[str, str], float] = {}
         self._used: dict[tuple, frozenset[int]] = {}
         self.command: dict = dict(graph.nodes(data="command"))
 
@@ -96,12 +95,16 @@ class Placer:
             self._exec[key] = t
         return t
 
+    def legs(self, src: str, dst: str) -> list:
+        """The platform's ``(src, dst, link key, bytes/s)`` legs of a move (kept)."""
+        legs = self._legs.get((src, dst))
+        if legs is None:
+            legs = self._legs[src, dst] = self.p.legs(src, dst)
+        return legs
+
     def seconds_per_byte(self, src: str, dst: str) -> float:
-        """Seconds a byte takes from ``src`` to ``dst``, links idle (kept)."""
-        spb = self._spb.get((src, dst))
-        if spb is None:
-            spb = self._spb[src, dst] = sum(x[3] for x in self.p.hops(src, dst, 1.0))
-        return spb
+        """Seconds a byte takes from ``src`` to ``dst``, links idle."""
+        return sum(1.0 / leg[3] for leg in self.legs(src, dst))
 
     def candidates(self, c: Command) -> tuple[str, ...]:
         return (HOST,) if c.on_host else self.p.devices
@@ -138,11 +141,8 @@ class Placer:
         of ``b`` at the leg's destination.
         """
         hops = []
-        legs = self._legs.get((src, dst))
-        if legs is None:
-            legs = self._legs[src, dst] = self.p.legs(src, dst)
         contention, links = self.contention, self.link_tl
-        for s, d, key, bps in legs:
+        for s, d, key, bps in self.legs(src, dst):
             dur = nbytes / bps
             uses = self.use_tl.get((b, d)) if groups is None and dur > 0 else None
             if contention:
@@ -230,10 +230,7 @@ class Placer:
     def _unhindered(self, src: str, dst: str, t: float, nbytes: int) -> float:
         """Arrival of a move from ``t`` on idle links: no route arrives sooner
         (route adds the same lengths in the same order, after waits)."""
-        legs = self._legs.get((src, dst))
-        if legs is None:
-            legs = self._legs[src, dst] = self.p.legs(src, dst)
-        for leg in legs:
+        for leg in self.legs(src, dst):
             t += nbytes / leg[3]
         return t
 

@@ -72,8 +72,6 @@ def _pinned_bytes(rt: Any, mem: Any, hostbuf: Any, offset: int, wait_for: Any,
                   is_blocking: bool, into_host: bool) -> np.ndarray | None:
     """The program's bytes of a transfer worth moving through page-locked chunks
     (``SKMD_PINNED_COPIES``), or None for the driver's own path."""
-    if not is_blocking or wait_for:
-        return None
     try:
         # the size first: most transfers are too small to chunk (a reduction's scalar)
         view = memoryview(hostbuf)
@@ -101,7 +99,11 @@ def pinned_copy(queue: Any, mem: Any, hostbuf: Any, offset: int, wait_for: Any,
 
 def _through_chunks(rt: Any, queue: Any, mem: Any, hostbuf: Any, offset: int,
                     wait_for: Any, is_blocking: bool, into_host: bool) -> Any:
-    """:func:`pinned_copy` once the runtime is known."""
+    """:func:`pinned_copy` once the runtime is known: never for a transfer that
+    does not block or waits for events first (pyopencl's ``.get()`` of a result),
+    which the chunks, waiting for nothing, could not keep in order."""
+    if not is_blocking or wait_for:
+        return None
     host = _pinned_bytes(rt, mem, hostbuf, offset, wait_for, is_blocking, into_host)
     if host is None:
         return None
@@ -180,6 +182,4 @@ def read_to_host(queue: Any, mem: Any, hostbuf: Any, offset: int, wait_for: Any,
             if evt is not None:
                 return evt
         _sync_home(rt, (mem,))
-    if not is_blocking or wait_for:  # (pyopencl's .get() of a result: its events)
-        return None  # never through chunks, which wait for nothing first
     return _through_chunks(rt, queue, mem, hostbuf, offset, wait_for, is_blocking, True)
