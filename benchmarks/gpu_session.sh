@@ -12,7 +12,7 @@
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 #         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
-#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5 | sections1 | cost4 | cost5 | start1 | styles1 | stall1 | jobs1 | styles2 | stream3 | engine6 | engine7 | sched2 | pyocl1
+#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5 | sections1 | cost4 | cost5 | start1 | styles1 | stall1 | jobs1 | styles2 | stream3 | engine6 | engine7 | sched2 | pyocl1 | x2graphs2
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -395,6 +395,18 @@ x2engine)
     tar czf "$out/partial.tgz" -C "$out" r
   done
   python3 benchmarks/replay_logs.py "$r/prof/profiles.sqlite" --json "$r/replay.json" \
+    > "$r/replay.md" 2>&1 ;;
+x2graphs2)
+  # two GPUs: every graph (GRAPHS) in graph mode against program order through skmd
+  # (order) in the same rounds, GRAPH_SLOT seconds each (30 for the two graphs of short
+  # kernels), a partial tarball after each graph; then every scheduled batch replayed
+  for b in ${GRAPHS:-$MKMD}; do
+    case $b in bicgstab|jacobi) s=30 ;; *) s=${GRAPH_SLOT:-45} ;; esac
+    bench x2graphs2 gpu0,gpu1 "$s" --suite mkmd --policy hill --repeat 40 --max-seconds 0.5 \
+      --variant order:mode=inorder "$b"
+    tar czf "$out/partial.tgz" -C "$out" r
+  done
+  timeout 60 python3 benchmarks/replay_logs.py "$r/prof/profiles.sqlite" --json "$r/replay.json" \
     > "$r/replay.md" 2>&1 ;;
 x2graphs)
   # two H200s: every graph; kernels whole on home enqueued behind their predecessors
