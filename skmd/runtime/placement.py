@@ -298,11 +298,13 @@ def gather(rt: Any, queue: cl.CommandQueue, mem: Any, hostbuf: Any, offset: int,
                     piece[:] = st.host[a:b]
                 elif name == "\0home":
                     home_parts.append((piece, a))
-                else:  # a device sharing host memory: mapped, copied on several threads
+                else:  # a helper: mapped and copied on several threads where it shares
+                    # host memory, a large range of a GPU through page-locked chunks
                     m, dev = live[name], rt.by_label.get(name)
                     mapped = dev is not None and where_mod.reads_mapped(dev.zero_copy, False)
+                    big = chunked and b - a >= rt.settings.tuning.pipeline_min_bytes
                     reads.append((name, b - a, mapped_reads.start(m.queue, m.buf, piece, a,
-                                                                  mapped, t0)))
+                                                                  mapped, t0, big)))
             for piece, a in home_parts:  # while the helpers' reads run
                 if chunked:
                     copies.read(hq, mem, piece, a)

@@ -198,3 +198,26 @@ def test_the_probe_measures_a_mapped_helpers_read_by_mapping(pocl, monkeypatch, 
     assert calls and all(calls), "the probe read back with the driver's read"
     assert d2h != 1e9 and store.get_link("fp-cpu" + links.MAPPED).d2h_bps == d2h
     assert links.link_speed(rt, dev) == (1e9, 1e9)
+
+
+def test_a_gpu_like_helpers_large_slice_comes_through_page_locked_chunks(
+        halves, read_maps, monkeypatch):
+    """A helper whose buffers are not host memory (a second GPU) has its large ranges
+    read into the program's memory through page-locked chunks on its own queue, as
+    home's are, not by its driver's read into pageable memory; small ones keep the
+    driver's read; the bytes are a bare run's."""
+    from skmd.runtime import copies, devices
+    monkeypatch.setattr(devices, "_aliases_host", lambda dev: False)
+    tuned(monkeypatch, stage_min_bytes=0, pin_after_bytes=0, pipeline_min_bytes=1 << 10)
+    chunked, real = [], copies.read
+
+    def spy(queue, buf, dst, offset=0, plan=None):
+        chunked.append((queue.device.int_ptr, offset, dst.nbytes))
+        return real(queue, buf, dst, offset, plan)
+    monkeypatch.setattr(copies, "read", spy)
+    bad, _ = compare_with_and_without(launch_and_read, pinned_copies="always")
+    assert not bad, bad
+    assert not read_maps
+    half = N * 4 // 2
+    helper = [(off, n) for dev, off, n in chunked if dev != HOME["ptr"]]
+    assert helper == [(half, half)], chunked  # (the 800- and 40-byte ranges: the driver's)
