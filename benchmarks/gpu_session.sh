@@ -12,7 +12,7 @@
 #         | x2memory | x2online | x2graphs | accuracy1 | accuracy2 | order3 | order4 | order5 | stage1 | order6 | stage2
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 #         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
-#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5 | sections1 | cost4 | cost5 | start1 | styles1 | stall1 | jobs1 | styles2 | stream3 | engine6 | engine7 | sched2 | pyocl1 | x2graphs2
+#         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5 | sections1 | cost4 | cost5 | start1 | styles1 | stall1 | jobs1 | styles2 | stream3 | engine6 | engine7 | sched2 | pyocl1 | x2graphs2 | x2place2
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -408,6 +408,14 @@ x2graphs2)
   done
   timeout 60 python3 benchmarks/replay_logs.py "$r/prof/profiles.sqlite" --json "$r/replay.json" \
     > "$r/replay.md" 2>&1 ;;
+x2place2)
+  # two GPUs, no CPU: memory-bound programs (X2MEMORY) on gpu0 + gpu1, skmd (hill)
+  # against skmd whole on gpu0 with the same copies (home) and uploads sent home at
+  # once (eager), PLACE_SLOT seconds each; then the copy pieces and each program's bound
+  python3 -m skmd devices --remeasure --json > "$r/devices.json" 2> "$r/devices.err"
+  timeout 60 python3 benchmarks/placement_phases.py copies >> "$r/phases.jsonl" 2>> "$r/phases.err"
+  place_suite gpu0,gpu1 "${PLACE_SLOT:-30}" 200 ${X2MEMORY:-$PLACE_PROGS}
+  python3 benchmarks/placement_gain.py "$r" --size "$size" > "$r/placement.md" 2>&1 ;;
 x2graphs)
   # two H200s: every graph; kernels whole on home enqueued behind their predecessors
   # there, against waiting on the host for them to finish (nochain), in the same rounds
