@@ -19,6 +19,7 @@ Usage: python benchmarks/placement_gain.py FOLDER [--size paper] > FOLDER/placem
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import statistics
@@ -47,6 +48,12 @@ def program_bytes(name: str, size: str) -> int:
             + sum(int(getattr(v, "nbytes", 0)) for v in outputs.values()))
 
 
+def _load(path: Path) -> dict:
+    """A bench JSON file, gzipped or not."""
+    with (gzip.open(path, "rt") if path.suffix == ".gz" else open(path)) as fh:
+        return json.load(fh)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("folder")
@@ -55,6 +62,11 @@ def main(argv: list[str] | None = None) -> int:
     ns = ap.parse_args(argv)
     folder = Path(ns.folder)
     devs = json.loads((folder / "devices.json").read_text())
+    runs = {f: _load(f) for f in sorted(folder.glob(f"{ns.prefix}_*.json*"))}
+    used = {d["label"] for data in runs.values()
+            for d in data.get("machine", {}).get("devices", [])}
+    if used:  # (the bound counts the devices the runs had, not every one found)
+        devs = [d for d in devs if d["label"] in used]
     gpus = [d for d in devs if d["type"] == "gpu"] or devs[:1]
     cpu = next((d for d in devs if d["type"] == "cpu" and d not in gpus), None)
     link = sum(g["h2d_bps"] for g in gpus)  # each GPU over its own link
@@ -66,9 +78,8 @@ def main(argv: list[str] | None = None) -> int:
           "| skmd / eager (95 % CI, rounds) | bytes MB | bound ms | skmd / bound |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     gains: dict[str, list[float]] = {"memory": [], "compute": []}
-    for f in sorted(folder.glob(f"{ns.prefix}_*.json")):
-        name = f.stem[len(ns.prefix) + 1:]
-        data = json.loads(f.read_text())
+    for f, data in runs.items():
+        name = f.name.split(".")[0][len(ns.prefix) + 1:]
         if not data.get("benchmarks"):
             continue
         cfg = data["benchmarks"][0]["configs"]
