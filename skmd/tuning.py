@@ -26,6 +26,11 @@ class Tuning:
     max_reuse: int = 4096
     #: launches that reuse a decision made while builds or set-up were under way
     wait_reuse: int = 16
+    #: ... but no more than add up to about this much of the home device's time: a
+    #: long kernel asks again at its next launch whether what it waited for has ended
+    #: (an ask costs tens of microseconds; Nbody's 0.19 s launches on two H100s stayed
+    #: whole for 16 launches, 3 s, after its bytes were worked out)
+    wait_reuse_s: float = 0.01
     #: a kernel's analysis (libclang and the symbolic walk: tens of milliseconds of
     #: Python per program, beside the program's own thread) starts once the run has
     #: lasted this long, or at once when an earlier run left it on disk: a program

@@ -95,6 +95,16 @@ def launches_until(left_s: float, per_launch_s: float, most: int) -> int:
     return max(1, min(most, math.ceil(left_s / per_launch_s)))
 
 
+def waiting_span(t_home_s: float | None, most: int, budget_s: float) -> int:
+    """Launches a decision made while waiting (for builds, set-up, a launch's byte
+    ranges) is kept: ``most``, or fewer when launches of ``t_home_s`` each would add up
+    to more than ``budget_s`` of the home device's time (at least one).  Unknown
+    launch times keep ``most``."""
+    if t_home_s is None or t_home_s <= 0:
+        return most
+    return launches_until(budget_s, t_home_s, most)
+
+
 def modelled(problem: partition.PartitionProblem, policy: str, min_split_us: float,
              home: str, split_fixed_s: float = 0.0) -> Decision:
     """The models' choice for a launch every device has a speed for."""

@@ -124,12 +124,13 @@ class Decider:
         bg = self.rt.background
         model = s.policy not in ("even", "static")
         t_home = self._home_time(entry, launch) if model else None
+        wait_span = policy.waiting_span(t_home, s.tuning.wait_reuse, s.tuning.wait_reuse_s)
         if t_home is not None and not self._priced(entry, launch):
             # kept a while: made again at each launch it cost each one tens of
             # microseconds for as long as the pricing took (seconds of Python for
             # pyopencl's elementwise loops)
             return Decision(reason="the launch's byte ranges being worked out (off the "
-                                   "launch path): whole meanwhile", span=s.tuning.wait_reuse)
+                                   "launch path): whole meanwhile", span=wait_span)
         fetch_s = self._home_fetch_s(entry, launch, where) if t_home is not None else 0.0
         if t_home is not None and fetch_s is not None:
             # a whole run also waits for the uploads home lacks: a launch short on its
@@ -169,12 +170,12 @@ class Decider:
             # a split needs home's partition-ready kernel too; timing home alone (the
             # models' first launch) runs the program's own kernel
             return Decision(reason="partition-ready program building (off the launch "
-                                   "path): whole meanwhile", span=s.tuning.wait_reuse)
+                                   "path): whole meanwhile", span=wait_span)
         labels = [d.label for d in order]
         if len(order) < 2 and not model:
             return Decision(reason="helpers' programs building: whole meanwhile",
-                            span=s.tuning.wait_reuse)
-        span = s.tuning.wait_reuse if waiting else None
+                            span=wait_span)
+        span = wait_span if waiting else None
         if s.policy == "even":
             return policy.even(total, labels, span)
         if s.policy == "static":

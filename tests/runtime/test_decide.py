@@ -194,6 +194,42 @@ def test_a_held_back_build_is_asked_about_again_when_it_would_pay():
     assert launches_until(1.0, 0.0, 16) == 16
 
 
+def test_a_long_kernel_waiting_for_its_bytes_asks_again_at_its_next_launch():
+    """A decision made while waiting is kept for at most ``wait_reuse`` launches and
+    for no more than about ``wait_reuse_s`` of home time: a 0.19 s kernel asks again
+    at every launch, a microsecond one keeps the decision its 16 launches; an unknown
+    launch time keeps it too."""
+    from skmd.decide.policy import waiting_span
+    from skmd.tuning import Tuning
+    t = Tuning()
+    assert waiting_span(0.19, t.wait_reuse, t.wait_reuse_s) == 1
+    assert waiting_span(2e-3, t.wait_reuse, t.wait_reuse_s) == 5
+    assert waiting_span(5e-6, t.wait_reuse, t.wait_reuse_s) == t.wait_reuse
+    assert waiting_span(None, t.wait_reuse, t.wait_reuse_s) == t.wait_reuse
+
+
+def test_a_priced_launch_of_a_long_kernel_is_decided_at_its_next_launch(monkeypatch):
+    """Runtime level: while a long kernel's byte ranges are worked out its launches
+    run whole, each decided afresh, so the launch after the pricing ends is decided
+    with them (not 16 launches later)."""
+    from types import SimpleNamespace as NS
+
+    from skmd.runtime import planner
+    from skmd.runtime.deciding import Decider
+    from skmd.transform import Launch
+    handed = []
+    bg = NS(lazy=True, ahead=lambda fn, *a: handed.append((fn, a)))
+    decider = Decider(NS(background=bg, devices=[1, 2]))
+    monkeypatch.setattr(Decider, "usable", lambda self, e, l: ["a", "b"])
+    monkeypatch.setattr(Decider, "_home_time", lambda self, e, l: 0.19)
+    monkeypatch.setattr(planner, "launch_bytes", lambda e, l, only=None: None)
+    entry = NS(decisions={})
+    launch = Launch((1024,), (64,), scalars={1: 2}, buffer_sizes={0: 4096})
+    from skmd import config
+    d = decider.decide(entry, launch, config.get(), None)
+    assert d.shares is None and "byte ranges" in d.reason and d.span == 1
+
+
 def test_shapes_kept_whole_while_helpers_got_ready_are_decided_afresh():
     """Once what a decision waited for is ready, the launch shapes kept whole meanwhile
     are dropped (decided again at their next launch); kept splits, the guard rail's
