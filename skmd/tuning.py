@@ -28,8 +28,7 @@ class Tuning:
     wait_reuse: int = 16
     #: ... but no more than add up to about this much of the home device's time: a
     #: long kernel asks again at its next launch whether what it waited for has ended
-    #: (an ask costs tens of microseconds; Nbody's 0.19 s launches on two H100s stayed
-    #: whole for 16 launches, 3 s, after its bytes were worked out)
+    #: (an ask costs tens of microseconds; 16 of Nbody's launches on two H100s are 3 s)
     wait_reuse_s: float = 0.01
     #: a kernel's analysis (libclang and the symbolic walk: tens of milliseconds of
     #: Python per program, beside the program's own thread) starts once the run has
