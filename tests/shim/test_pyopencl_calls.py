@@ -141,3 +141,27 @@ def test_a_kernel_fetched_twice_is_warned_of_at_the_programs_line() -> None:
     repeated = [w for w in caught if w.category is cl.RepeatedKernelRetrieval]
     assert len(repeated) == 1
     assert repeated[0].filename == __file__
+
+
+def test_the_multi_set_arg_calls_note_every_argument_by_kind() -> None:
+    """pyopencl's flattened ``_set_arg_multi`` / ``_set_arg_buf_multi`` /
+    ``_set_arg_buf_pack_multi`` calls are noted argument by argument, each index with
+    its kind and value (bytes for raw buffers), as the decisions read them."""
+    import pyopencl as cl
+    from skmd.runtime.kernels import args_of
+    with skmd_installed():
+        ctx = cl.create_some_context(interactive=False)
+        prg = cl.Program(ctx, """__kernel void k(__global float *a, float s, int n,
+                                                 __global float *b, float t)
+            { size_t i = get_global_id(0); if (i < n) b[i] = a[i] * s + t; }""").build()
+        knl = prg.k
+        a = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 64)
+        b = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 64)
+        knl._set_arg_multi((0, a, 3, b))
+        knl._set_arg_buf_pack_multi((1, b"f", 2.5, 2, b"i", 16))
+        knl._set_arg_buf_multi((4, memoryview(np.float32(1.5).tobytes())))
+        got = args_of(knl)
+        assert got[0] == ("obj", a) and got[3] == ("obj", b)
+        assert got[1] == ("pack", b"f", 2.5) and got[2] == ("pack", b"i", 16)
+        assert got[4] == ("buf", np.float32(1.5).tobytes()) and type(got[4][1]) is bytes
+        assert sorted(got) == [0, 1, 2, 3, 4]
