@@ -358,23 +358,38 @@ def random_program(seed):
 
 
 @pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize("through", [False, True], ids=["staged", "through"])
+@pytest.mark.parametrize("through", [False, True, "gpu helpers"],
+                         ids=["staged", "through", "gpu_helpers"])
 def test_random_graphs_on_random_devices_give_a_bare_runs_bytes(monkeypatch, copies, seed,
                                                                 through):
     """Every kernel on a device drawn at random, helpers holding copies, uploads staged
     and sent ahead: every buffer ends as a bare run leaves it.  ``through``: uploads
     also go home at once in page-locked chunks, and reads come back in chunks, as on
-    a GPU home (``SKMD_PINNED_COPIES``)."""
+    a GPU home (``SKMD_PINNED_COPIES``); "gpu helpers": and the helpers' buffers are
+    not host memory, so a read gathers their ranges through chunks too, as from a
+    second GPU."""
     import random
 
     pick = random.Random(seed)
     place_kernels(monkeypatch, lambda node, devs: pick.choice(devs))
     if through:
         tuned(monkeypatch, pipeline_min_bytes=1, pin_after_bytes=0)
+    helper_reads = []
+    if through == "gpu helpers":
+        from skmd.runtime import devices, mapped_reads
+        monkeypatch.setattr(devices, "_aliases_host", lambda dev: False)
+        real_start = mapped_reads.start
+
+        def start(queue, buf, dst, offset, mapped, t0, chunked=False):
+            helper_reads.append((mapped, chunked))
+            return real_start(queue, buf, dst, offset, mapped, t0, chunked)
+        monkeypatch.setattr(mapped_reads, "start", start)
     bad, records = compare_with_and_without(random_program(seed), mode="mkmd",
                                             policy="even",
                                             pinned_copies="always" if through else "auto")
     assert not bad, bad
     assert len({lb for r in records for lb, v in r.shares.items() if v}) >= 2
+    if through == "gpu helpers":  # (every seed gathers a helper's range at least once)
+        assert helper_reads and all(r == (False, True) for r in helper_reads), helper_reads
     # (home gets every upload at once when ``through``: only helpers may need more)
     assert through or _staged_pieces(records), "no upload went ahead: the test would prove little"
