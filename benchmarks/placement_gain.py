@@ -19,7 +19,6 @@ Usage: python benchmarks/placement_gain.py FOLDER [--size paper] > FOLDER/placem
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import math
 import statistics
@@ -48,12 +47,6 @@ def program_bytes(name: str, size: str) -> int:
             + sum(int(getattr(v, "nbytes", 0)) for v in outputs.values()))
 
 
-def _load(path: Path) -> dict:
-    """A bench JSON file, gzipped or not."""
-    with (gzip.open(path, "rt") if path.suffix == ".gz" else open(path)) as fh:
-        return json.load(fh)
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("folder")
@@ -62,7 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     ns = ap.parse_args(argv)
     folder = Path(ns.folder)
     devs = json.loads((folder / "devices.json").read_text())
-    runs = {f: _load(f) for f in sorted(folder.glob(f"{ns.prefix}_*.json*"))}
+    from skmd.bench.results import read_json
+    runs = {f: read_json(f) for f in sorted(folder.glob(f"{ns.prefix}_*.json*"))}
     used = {d["label"] for data in runs.values()
             for d in data.get("machine", {}).get("devices", [])}
     if used:  # (the bound counts the devices the runs had, not every one found)

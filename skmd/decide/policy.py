@@ -100,9 +100,7 @@ def waiting_span(t_home_s: float | None, most: int, budget_s: float) -> int:
     ranges) is kept: ``most``, or fewer when launches of ``t_home_s`` each would add up
     to more than ``budget_s`` of the home device's time (at least one).  Unknown
     launch times keep ``most``."""
-    if t_home_s is None or t_home_s <= 0:
-        return most
-    return launches_until(budget_s, t_home_s, most)
+    return launches_until(budget_s, t_home_s or 0.0, most)
 
 
 def modelled(problem: partition.PartitionProblem, policy: str, min_split_us: float,
