@@ -13,6 +13,7 @@
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 #         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
 #         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5 | sections1 | cost4 | cost5 | start1 | styles1 | stall1 | jobs1 | styles2 | stream3 | engine6 | engine7 | sched2 | pyocl1 | x2graphs2 | x2place2
+#         | loop1
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -732,6 +733,15 @@ stream1)
     vb "stream_new$k" gpu0 100 stream --gb "${VAST_GB:-30}" --repeat 2 --link "$r/vast_link.json"
     [ -n "${OLD:-}" ] && PYTHONPATH="$OLD:$PYTHONPATH" vb "stream_old$k" gpu0 100 stream \
       --gb "${VAST_GB:-30}" --repeat 2 --link "$r/vast_link.json"
+  done ;;
+loop1)
+  # a time-step loop's process phase by phase (benchmarks/install_cost.py --loop, the
+  # shape of the unseen tiny_loop) with skmd's background jobs: first runs (an empty
+  # store each), then runs on one store
+  for k in first second; do
+    timeout 200 python3 benchmarks/install_cost.py --rounds "${ROUNDS:-12}" --loop 2000 \
+      $([ $k = first ] && echo --fresh) --json "$r/loop_$k.json" > "$r/loop_$k.txt" 2>&1 \
+      || echo "exit $?" >> "$r/loop_$k.txt"
   done ;;
 cost3)
   # a program's start and exit phase by phase (benchmarks/install_cost.py): plain, the
