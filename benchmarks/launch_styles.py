@@ -97,17 +97,7 @@ def main() -> int:
     import skmd
     from skmd.runtime import workers
     jobs: list[tuple[float, float]] = []
-    submit = workers.Workers.submit
-
-    def timed(fn):
-        def run(*a):
-            t = time.perf_counter()
-            try:
-                return fn(*a)
-            finally:
-                jobs.append((t, time.perf_counter()))
-        return run
-    workers.Workers.submit = lambda self, fn, *a: submit(self, timed(fn), *a)
+    workers.observe(lambda _name, began, ended: jobs.append((began, ended)))
     skmd.install()
     ctx = cl.create_some_context(interactive=False)
     q = cl.CommandQueue(ctx)
