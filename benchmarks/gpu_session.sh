@@ -13,7 +13,7 @@
 #         | unseen1 | unseen2 | unseen3 | x2engine | engine | engine1 | engine2 | spy1 | spy2 | spy3
 #         | house1 | vast | place1 | spy4 | spy5 | final1 | placetwice | vast2 | vast3 | debug2 | debug3
 #         | cost1 | unseen4 | cost2 | stream1 | cost3 | stream2 | engine3 | engine4 | place3 | place4 | x2place | spy6 | engine5 | sections1 | cost4 | cost5 | start1 | styles1 | stall1 | jobs1 | styles2 | stream3 | engine6 | engine7 | sched2 | pyocl1 | x2graphs2 | x2place2
-#         | loop1 | membw1
+#         | loop1 | membw1 | vast4
 # Wheels for pyopencl & co. must lie in .whl/ (the machine has no network).
 set -u
 part=$1; out=${2:-benchmarks/results/incoming}
@@ -733,6 +733,15 @@ stream1)
     vb "stream_new$k" gpu0 100 stream --gb "${VAST_GB:-30}" --repeat 2 --link "$r/vast_link.json"
     [ -n "${OLD:-}" ] && PYTHONPATH="$OLD:$PYTHONPATH" vb "stream_old$k" gpu0 100 stream \
       --gb "${VAST_GB:-30}" --repeat 2 --link "$r/vast_link.json"
+  done ;;
+vast4)
+  # VAST streaming with fewer host copy threads (gpu171: the copies and the DMA share
+  # the host's memory, and beside 8 threads the DMA keeps 66.8 GB/s), in turns with 8
+  free -g > "$r/free.txt" 2>&1
+  vb link "" 30 link
+  for t in 6 8 7; do
+    vb "stream_t$t" gpu0 60 stream --gb "${VAST_GB:-30}" --repeat 2 --bounce-threads $t \
+      --link "$r/vast_link.json"
   done ;;
 membw1)
   # host copies into page-locked memory beside the GPU's DMA up and down
