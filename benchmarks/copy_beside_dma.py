@@ -99,9 +99,10 @@ def main() -> int:
     ctx = cl.Context([dev])
     up_q, down_q = cl.CommandQueue(ctx), cl.CommandQueue(ctx)
     n = ns.mib << 20
-    keep = []
-    _, host_up = pinned(cl, ctx, up_q, n)
-    _, host_down = pinned(cl, ctx, up_q, n)
+    keep = []  # (the buffers behind the mapped arrays, held for the run)
+    up_buf, host_up = pinned(cl, ctx, up_q, n)
+    down_buf, host_down = pinned(cl, ctx, up_q, n)
+    keep += [up_buf, down_buf]
     dev_up = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, n)
     dev_down = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, n)
     srcs = [np.full(n, k, np.uint8) for k in range(ns.threads)]  # pageable, resident
