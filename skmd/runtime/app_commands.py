@@ -68,8 +68,8 @@ def _chunks_pay(rt: Any) -> bool:
                 or pool is None or not pool.pinned)
 
 
-def _pinned_bytes(rt: Any, mem: Any, hostbuf: Any, offset: int, wait_for: Any,
-                  is_blocking: bool, into_host: bool) -> np.ndarray | None:
+def _pinned_bytes(rt: Any, mem: Any, hostbuf: Any, offset: int,
+                  into_host: bool) -> np.ndarray | None:
     """The program's bytes of a transfer worth moving through page-locked chunks
     (``SKMD_PINNED_COPIES``), or None for the driver's own path."""
     try:
@@ -104,7 +104,7 @@ def _through_chunks(rt: Any, queue: Any, mem: Any, hostbuf: Any, offset: int,
     which the chunks, waiting for nothing, could not keep in order."""
     if not is_blocking or wait_for:
         return None
-    host = _pinned_bytes(rt, mem, hostbuf, offset, wait_for, is_blocking, into_host)
+    host = _pinned_bytes(rt, mem, hostbuf, offset, into_host)
     if host is None:
         return None
     from skmd.runtime import copies
