@@ -30,7 +30,7 @@ import time
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from timing import write_json  # noqa: E402
+from timing import positive, write_json  # noqa: E402
 
 
 def pick_device(cl, want: str):
@@ -87,12 +87,14 @@ def dma(cl, up_q, down_q, dev_up, dev_down, host_up, host_down, until: float) ->
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--device", default="gpu", help="a fragment of the device's name, platform or type")
-    ap.add_argument("--mib", type=int, default=256, help="size of each array / transfer")
-    ap.add_argument("--threads", type=int, default=8, help="copy threads")
+    ap.add_argument("--mib", type=positive, default=256, help="size of each array / transfer")
+    ap.add_argument("--threads", type=positive, default=8, help="copy threads")
     ap.add_argument("--seconds", type=float, default=2.0)
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rounds", type=positive, default=3)
     ap.add_argument("--json", default=None)
     ns = ap.parse_args()
+    if not ns.seconds > 0:
+        ap.error(f"argument --seconds: {ns.seconds!r} is not above 0")
     import pyopencl as cl
 
     dev = pick_device(cl, ns.device)

@@ -34,7 +34,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from timing import extra_ms, write_json  # noqa: E402
+from timing import count, extra_ms, positive, write_json  # noqa: E402
 
 CHILD = r"""
 import json, sys, time
@@ -80,10 +80,10 @@ _W = 12
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rounds", type=int, default=15)
+    ap.add_argument("--rounds", type=positive, default=15)
     ap.add_argument("--old", default=None, metavar="DIR", help="also skmd from this checkout")
     ap.add_argument("--plain-ctx", default="0:0", help="PYOPENCL_CTX of the plain runs")
-    ap.add_argument("--loop", type=int, default=0, metavar="N",
+    ap.add_argument("--loop", type=count, default=0, metavar="N",
                     help="N more launches + finish after the first, then a read-back")
     ap.add_argument("--fresh", action="store_true",
                     help="an empty profile store for every skmd process (first runs)")

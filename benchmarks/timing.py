@@ -34,3 +34,24 @@ def write_json(path: str | None, out: object) -> None:
         import json
         with open(path, "w") as fh:
             json.dump(out, fh, indent=1)
+
+
+def count(text: str) -> int:
+    """An argparse type: a whole number >= 0, refused by name otherwise."""
+    import argparse
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 0")
+    return n
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number >= 1, refused by name otherwise."""
+    import argparse
+    n = count(text)
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1")
+    return n
