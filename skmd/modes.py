@@ -29,6 +29,10 @@ class Mode:
     #: whole-buffer uploads wait in page-locked host memory for the devices that
     #: need them (with ``SKMD_STAGE_UPLOADS``)
     stages_uploads: bool = False
+    #: why a launch on a queue that profiles runs at once, in program order (None:
+    #: as any other): the program may ask its event for the kernel's times, which a
+    #: deferred launch's event, a user event, does not have
+    profiled_reason: str | None = None
 
     @property
     def may_split(self) -> bool:
@@ -53,14 +57,18 @@ class Mode:
 #: what ``SKMD_MODE`` is when unset
 DEFAULT = "skmd"
 
+_PROFILED = "its queue profiles: launched at once, for its event to time the kernel"
+
 MODES: dict[str, Mode] = {m.name: m for m in (
     Mode(DEFAULT, "every launch split on its own"),
     Mode("mkmd", "kernels deferred to a sync point, the graph scheduled with partial "
                  "kernels or whole ones, whichever measures faster",
-         defers_to_graph=True, phases=("mkmd", "coarse"), stages_uploads=True),
+         defers_to_graph=True, phases=("mkmd", "coarse"), stages_uploads=True,
+         profiled_reason=_PROFILED),
     Mode("coarse", "kernels deferred to a sync point, the graph scheduled with whole "
                    "kernels only",
-         defers_to_graph=True, phases=("coarse",), stages_uploads=True),
+         defers_to_graph=True, phases=("coarse",), stages_uploads=True,
+         profiled_reason=_PROFILED),
     Mode("inorder", "everything whole on the home device, in program order",
          whole_reason="in-order mode"),
 )}

@@ -25,7 +25,8 @@ import pyopencl as cl
 from skmd import config, modes
 from skmd import partition  # noqa: F401 - the decisions' models, patched by tests here
 from skmd.records import LaunchRecord
-from skmd.runtime import faults, knowledge, launches, mirror_pool, planner, running, waited
+from skmd.runtime import (faults, knowledge, launches, mirror_pool, planner, raw, running,
+                          waited)
 from skmd.runtime.background import Background
 from skmd.runtime.deciding import Decider
 from skmd.runtime.devices import PhysicalDevice, choose_home, discover, select
@@ -166,9 +167,6 @@ class Runtime:
         """What earlier runs learned (:mod:`.knowledge`)."""
         knowledge.load(self)
 
-    def save_speeds(self) -> None:
-        knowledge.save(self)
-
     def clone(self, entry: KernelEntry, dev: PhysicalDevice, ctx: cl.Context) -> cl.Kernel:
         """The partition-ready kernel of ``entry`` built for ``dev`` in ``ctx``."""
         key = f"{dev.label}@{ctx.int_ptr}"
@@ -242,7 +240,8 @@ class Runtime:
             # graph modes: a key seen before goes the same way again, at program
             # order's cost (no description, no look-up by shape, no flush unless pending)
             known = entry.graph_known.get(key) if mode.defers_to_graph else None
-            if known is not None and not wait_for and self._graph is not None:
+            if known is not None and not wait_for and self._graph is not None and not (
+                    mode.profiled_reason and raw.profiles(queue)):
                 evt = self._graph.launch_known(queue, kernel, entry, args, known, gsize,
                                                lsize, offset, wait_for, g_times_l,
                                                allow_empty)
@@ -263,6 +262,8 @@ class Runtime:
         reason = entry.reason
         if reason is None and not mode.may_split:
             reason = mode.whole_reason
+        if reason is None and mode.profiled_reason and raw.profiles(queue):
+            reason = mode.profiled_reason
         if reason is None and offset is not None and any(int(o) for o in offset):
             reason = "launch has a global offset"
         if reason is None and wait_for and any(
@@ -385,7 +386,7 @@ class Runtime:
         except Exception as exc:
             self.warn_once("flush-graph", f"deferred kernels failed at exit ({exc})")
         try:  # the next run starts from what this one measured
-            self.save_speeds()
+            knowledge.save(self)
         except Exception as exc:
             self.warn_once("flush-speeds", f"could not store the speeds learned ({exc})")
         if not self.settings.log or self.store is None:

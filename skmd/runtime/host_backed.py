@@ -196,9 +196,7 @@ def _done(queue: Any, wait_for: Any) -> Any:
     """An event already complete, after what the command had to wait for."""
     if wait_for:
         raw.wait_for_events(list(wait_for))
-    evt = cl.UserEvent(queue.context)
-    evt.set_status(cl.command_execution_status.COMPLETE)
-    return evt
+    return raw.done_event(queue)
 
 
 def _view(hostbuf: Any, writable: bool) -> np.ndarray:

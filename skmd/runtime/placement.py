@@ -140,9 +140,7 @@ def upload(rt: Any, queue: cl.CommandQueue, mem: Any, src: np.ndarray, graph: bo
             mem._skmd_uploaded = src.nbytes
     if graph:
         rt.graph.note_staged()
-    evt = cl.UserEvent(queue.context)
-    evt.set_status(cl.command_execution_status.COMPLETE)
-    return evt
+    return raw.done_event(queue)
 
 
 def where_args(rt: Any, args: dict) -> dict[int, str]:
@@ -314,6 +312,4 @@ def gather(rt: Any, queue: cl.CommandQueue, mem: Any, hostbuf: Any, offset: int,
             took = mapped_reads.wait_all([r for _, _, r in reads])
         for (label, n, _), secs in zip(reads, took):  # timed in place, for the models' links
             rt.link_rates.observe(label, "d2h", n, secs)
-    done = cl.UserEvent(queue.context)
-    done.set_status(cl.command_execution_status.COMPLETE)
-    return done
+    return raw.done_event(queue)

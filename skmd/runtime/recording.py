@@ -9,16 +9,14 @@ for all of them (:func:`skmd.records.summary_row`).
 """
 from __future__ import annotations
 
-import contextlib
 import threading
 import time
 from typing import Any
 
-import pyopencl as cl
-
 from skmd import config, modes
 from skmd.records import (LaunchRecord, event_seconds, record_json, settle_records,
                            summary_row, whole_parts, whole_record, whole_row)
+from skmd.runtime import raw
 
 #: launches kept in memory per run; later whole ones are folded into the run log's
 #: summary records by kind (:func:`_fold`), later split ones only counted
@@ -72,7 +70,7 @@ class Recorder:
             t_end = time.perf_counter()
             if evt is not None:
                 hit = getattr(queue, "_skmd_profiles", None)  # (kept on the queue)
-                if not (_profiles(queue) if hit is None else hit):
+                if not (raw.profiles(queue) if hit is None else hit):
                     evt = None
             with self.seq_lock:
                 self.seq += 1
@@ -225,17 +223,3 @@ def _name_and_program(key: str) -> tuple[str, str]:
     """A kernel key's name and its program's short hash (as records carry them)."""
     program, _, name = key.rpartition(":")
     return name, program[:8]
-
-
-def _profiles(queue: Any) -> bool:
-    """Whether ``queue`` profiles: asked of the driver once per queue object and kept
-    on it (not by handle: a queue made after another was released may get its
-    handle, and with it a wrong answer)."""
-    if queue is None:
-        return False
-    hit = getattr(queue, "_skmd_profiles", None)
-    if hit is None:
-        hit = bool(queue.properties & cl.command_queue_properties.PROFILING_ENABLE)
-        with contextlib.suppress(AttributeError):
-            queue._skmd_profiles = hit
-    return hit

@@ -382,6 +382,39 @@ def test_results_stay_where_they_were_made(monkeypatch, small_uploads_staged):
     assert not any(second.bytes_moved.values()), second.bytes_moved
 
 
+def profiled_split_and_read(cl):
+    """An upload, a launch and a read on a queue that profiles, each event timed."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx, properties=cl.command_queue_properties.PROFILING_ENABLE)
+    a = np.arange(N, dtype=np.int32)
+    A, B = (cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes) for _ in range(2))
+    events = [cl.enqueue_copy(q, A, a)]
+    events.append(cl.Program(ctx, SRC).build().triple(q, (N,), (LOCAL,), A, B, np.int32(1)))
+    out = np.empty(N, np.int32)
+    events.append(cl.enqueue_copy(q, out, B))  # gathered from both devices
+    q.finish()
+    return {"b": out, "timed": np.array([e.profile.end >= e.profile.start for e in events])}
+
+
+def test_a_gathered_read_on_a_profiling_queue_has_times(monkeypatch, small_uploads_staged):
+    """The event of a read skmd gathers itself (and of an upload it keeps in host memory)
+    is a real command's on a queue that profiles: the program may ask it for its
+    times, as it may in a plain run (a user event has none)."""
+    from skmd.runtime import placement
+    split_as(monkeypatch, halves)
+    gathered = []
+    real = placement.gather
+
+    def watched(*a, **k):
+        evt = real(*a, **k)
+        gathered.append(evt is not None)
+        return evt
+    monkeypatch.setattr(placement, "gather", watched)
+    bad, _ = compare_with_and_without(profiled_split_and_read)
+    assert not bad, bad
+    assert True in gathered, "the read was not gathered: the test missed its path"
+
+
 # -- random programs: every byte the program sees is the newest ----------------------
 OPS = st.lists(st.one_of(
     st.tuples(st.just("upload"), st.integers(0, 2), st.integers(0, 1000)),

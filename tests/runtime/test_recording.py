@@ -229,6 +229,8 @@ def test_launches_past_the_cap_count_as_the_general_fold_would(monkeypatch) -> N
 def test_whether_a_queue_profiles_is_asked_of_that_queue_not_of_its_handle() -> None:
     import pyopencl as cl
 
+    from skmd.runtime import raw
+
     class Queue:  # (no attribute can be kept on it, as on some wrappers)
         __slots__ = ("int_ptr", "properties")
 
@@ -236,5 +238,5 @@ def test_whether_a_queue_profiles_is_asked_of_that_queue_not_of_its_handle() -> 
             self.int_ptr, self.properties = ptr, props
 
     profiling = cl.command_queue_properties.PROFILING_ENABLE
-    assert recording._profiles(Queue(1234, profiling))
-    assert not recording._profiles(Queue(1234, 0))  # a later queue at the same handle
+    assert raw.profiles(Queue(1234, profiling))
+    assert not raw.profiles(Queue(1234, 0))  # a later queue at the same handle

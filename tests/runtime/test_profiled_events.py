@@ -1,0 +1,64 @@
+"""A program that profiles may ask any event skmd hands it for its times.
+
+pyopencl raises ``PROFILING_INFO_NOT_AVAILABLE`` for a user event, so an event of a
+command skmd carried out itself (a launch deferred to a graph batch, an upload kept in
+host memory, a read gathered from several devices: ``test_placement.py``) must be a
+real command's on a queue that profiles, as it is when the program runs plain.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from skmd.testing import mismatches, run_bare, skmd_installed, tuned
+
+from programs import SRC
+
+N = 1 << 16
+
+
+def _timed(cl):
+    """Uploads, two kernels and a read on a profiling queue, each event's time asked."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx, properties=cl.command_queue_properties.PROFILING_ENABLE)
+    a = np.arange(N, dtype=np.float32) / 3
+    A = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
+    B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
+    prg = cl.Program(ctx, SRC).build()
+    scale, axpy = prg.scale, prg.axpy
+    events = [cl.enqueue_copy(q, A, a)]
+    for _ in range(3):
+        events.append(scale(q, (N,), (64,), A, B, np.float32(0.5)))
+        events.append(axpy(q, (N,), (64,), B, A, A, np.float32(-0.25)))
+    out = np.empty_like(a)
+    events.append(cl.enqueue_copy(q, out, A))
+    q.finish()
+    took = [e.profile.end - e.profile.start for e in events]
+    return {"out": out, "ok": np.array([t >= 0 for t in took])}
+
+
+def test_graph_mode_gives_timed_events_on_a_profiling_queue(monkeypatch):
+    """Graph mode launches at once, in program order, what a profiling queue holds: every
+    event has its times and the results are a plain run's, bit for bit."""
+    tuned(monkeypatch, stage_min_bytes=0)  # the upload waits in host memory
+    bare = run_bare(_timed)
+    with skmd_installed(mode="mkmd", background=False) as rt:
+        import pyopencl as cl
+        got = _timed(cl)
+        reasons = {r.reason for r in rt.records}
+    assert got["ok"].all() and not mismatches(bare, got)
+    assert any(r and r.startswith("its queue profiles") for r in reasons), reasons
+
+
+def test_a_command_done_on_a_plain_queue_gets_a_completed_user_event():
+    import pyopencl as cl
+
+    from skmd.runtime import raw
+    from skmd.testing import usable_platform
+    ctx = cl.Context([usable_platform().get_devices()[0]])
+    plain = raw.done_event(cl.CommandQueue(ctx))
+    assert isinstance(plain, cl.UserEvent)
+    assert plain.command_execution_status == cl.command_execution_status.COMPLETE
+    timed = raw.done_event(cl.CommandQueue(
+        ctx, properties=cl.command_queue_properties.PROFILING_ENABLE))
+    timed.wait()
+    assert timed.profile.end >= timed.profile.start
