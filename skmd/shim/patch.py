@@ -11,7 +11,8 @@ pyopencl to the objects it had.  What is patched, and why:
 * ``Program.build``, to know each kernel's source and options;
 * every command that writes a buffer, so other devices' copies go stale;
 * every command that reads or writes a buffer, so a copy that graph mode left on
-  another device (or in host memory) comes home first.
+  another device (or in host memory) comes home first, and a queue's ``flush``,
+  which submits graph mode's deferred kernels too.
 """
 from __future__ import annotations
 
@@ -414,6 +415,8 @@ def install(settings: Any) -> None:
         _set(cl, "wait_for_events", _cl.wait_for_events)
         _set(_cl.CommandQueue, "finish",
              _sync_point(_cl.CommandQueue.finish, app_commands.after_finish))
+        # deferred kernels are submitted too: a program may then poll their events
+        _set(_cl.CommandQueue, "flush", _sync_point(_cl.CommandQueue.flush))
         for cls in (_cl.MemoryObject, getattr(_cl, "PooledBuffer", None)):
             if cls is not None and "release" in cls.__dict__:
                 _set(cls, "release", _release(cls.release))

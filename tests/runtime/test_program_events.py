@@ -1,4 +1,7 @@
-"""A program that profiles may ask any event skmd hands it for its times.
+"""The events skmd hands a program answer as a plain run's do.
+
+A program that profiles may ask any event for its times, and a program that flushed
+its queue may poll an event until it completes.
 
 pyopencl raises ``PROFILING_INFO_NOT_AVAILABLE`` for a user event, so an event of a
 command skmd carried out itself (a launch deferred to a graph batch, an upload kept in
@@ -6,6 +9,8 @@ host memory, a read gathered from several devices: ``test_placement.py``) must b
 real command's on a queue that profiles, as it is when the program runs plain.
 """
 from __future__ import annotations
+
+import time
 
 import numpy as np
 
@@ -62,3 +67,33 @@ def test_a_command_done_on_a_plain_queue_gets_a_completed_user_event():
         ctx, properties=cl.command_queue_properties.PROFILING_ENABLE))
     timed.wait()
     assert timed.profile.end >= timed.profile.start
+
+
+def _polled(cl):
+    """A launch, the queue flushed, its event polled as a program waits without blocking."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    a = np.arange(N, dtype=np.float32)
+    A = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+    B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
+    evt = cl.Program(ctx, SRC).build().scale(q, (N,), (64,), A, B, np.float32(2))
+    q.flush()
+    t0 = time.perf_counter()
+    while evt.command_execution_status != cl.command_execution_status.COMPLETE:
+        assert time.perf_counter() - t0 < 10, "the flushed launch never completed"
+        time.sleep(1e-3)
+    out = np.empty_like(a)
+    cl.enqueue_copy(q, out, B)
+    return {"b": out}
+
+
+def test_a_deferred_launch_completes_once_its_queue_is_flushed():
+    """Graph mode defers a launch until the program observes it; ``queue.flush()`` is
+    such a point, since polling the event is how a program then waits."""
+    bare = run_bare(_polled)
+    with skmd_installed(mode="mkmd", background=False) as rt:
+        import pyopencl as cl
+        got = _polled(cl)
+        deferred = rt._graph is not None
+    assert deferred, "nothing was deferred: the test missed its path"
+    assert not mismatches(bare, got)
