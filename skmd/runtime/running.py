@@ -95,6 +95,12 @@ def run_split(rt: Any, queue: cl.CommandQueue, entry: KernelEntry, args: dict[in
     # buffers whose results stayed with helpers and that the program has dropped:
     # held here they would keep their device and page-locked memory for the run
     bufmod.prune_stale()
-    # the home device's sub-kernel: a real kernel event (profiling info covers
-    # the home share); a marker when home ran no rows
-    return run.home_event if run.home_event is not None else raw.enqueue_marker(queue)
+    # an event of the program's queue (it may ask ``evt.command_queue``), complete as
+    # the split is (a launch waiting for it may split too); where the program
+    # profiles, the home share's kernel event on skmd's queue, whose times are a
+    # kernel's (a marker's are not)
+    if run.home_event is not None and raw.profiles(queue):
+        return run.home_event
+    done = raw.enqueue_marker(queue)
+    raw.event_wait(done)
+    return done

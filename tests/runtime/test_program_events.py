@@ -97,3 +97,27 @@ def test_a_deferred_launch_completes_once_its_queue_is_flushed():
         deferred = rt._graph is not None
     assert deferred, "nothing was deferred: the test missed its path"
     assert not mismatches(bare, got)
+
+
+def _queued(cl):
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    a = np.arange(N, dtype=np.float32)
+    A = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+    B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
+    evt = cl.Program(ctx, SRC).build().scale(q, (N,), (64,), A, B, np.float32(2))
+    out = np.empty_like(a)
+    cl.enqueue_copy(q, out, B)
+    return {"b": out, "own": np.array([evt.command_queue == q, evt.context == ctx])}
+
+
+def test_a_split_launch_gives_an_event_of_the_programs_queue():
+    """A split ran its home share on skmd's own queue; the program gets an event of
+    the queue it launched on, as from a plain launch."""
+    bare = run_bare(_queued)
+    with skmd_installed(policy="even", background=False) as rt:
+        import pyopencl as cl
+        got = _queued(cl)
+        split = [r for r in rt.records if len(r.shares) > 1]
+    assert split, "no launch was split: the test missed its path"
+    assert got["own"].all() and not mismatches(bare, got)
