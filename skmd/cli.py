@@ -212,8 +212,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if bad:
             print(f"skmd {argv[0]}: {bad}", file=sys.stderr)
             return 2
+        # numpy first: its import adds a variable to the process's environment, which
+        # may move the array a driver starting in another thread reads (a crash)
+        import numpy  # noqa: F401
         from skmd.runtime import warm_start
-        warm_start.begin()  # the drivers start while numpy and pyopencl are imported
+        warm_start.begin()  # the drivers start while pyopencl and skmd are imported
         try:
             return _run_program(ns, profile=argv[0] == "profile")
         finally:

@@ -3,14 +3,21 @@
 A GPU driver takes 0.1-0.2 s to start (the first ``clGetPlatformIDs`` of a
 process), which a plain program pays inside ``create_some_context`` and skmd
 inside :func:`skmd.install`.  ``skmd run`` knows it will need the drivers before
-it has imported numpy and pyopencl (0.3 s on a GPU host), so it asks for the
-platforms and their devices in a thread first, through the ICD loader pyopencl
-itself will use, called with ctypes, which lets go of the interpreter lock for
-the call: the drivers start while the imports run, and the platform query of
-:func:`skmd.runtime.devices.discover` finds them started.  Nothing is kept from
-the thread's calls, and every failure is silent: the query is made again
-as usual.  :func:`wait` is called before the first query through pyopencl, so
-the two never run at once.
+it has imported pyopencl and its own runtime (0.15 s on a GPU host), so it asks
+for the platforms and their devices in a thread first, through the ICD loader
+pyopencl itself will use, called with ctypes, which lets go of the interpreter
+lock for the call: the drivers start while the imports run, and the platform
+query of :func:`skmd.runtime.devices.discover` finds them started.  Nothing is
+kept from the thread's calls, and every failure is silent: the query is made
+again as usual.  :func:`wait` is called before the first query through pyopencl,
+so the two never run at once.
+
+While the thread runs, the process's environment must not gain a variable: a
+driver's start reads it (``getenv``) and the C library's ``setenv`` of a new name
+moves the array being read, a segmentation fault.  numpy's import adds one
+(``OPENBLAS_MAIN_FREE``, removed after), so ``skmd run`` imports numpy first;
+pyopencl's import sets ``PYOPENCL_HOME``, which :func:`begin` sets before the
+thread starts, so that it is only replaced, in place.
 """
 from __future__ import annotations
 
@@ -21,15 +28,22 @@ import threading
 _thread: threading.Thread | None = None
 
 
-def loader_path() -> tuple[str, str | None] | None:
-    """The ICD loader pyopencl loads and pyopencl's folder when it is its wheel's own
-    (beside its extension), else the system's loader and None; None when none is found."""
+def _package() -> str | None:
+    """pyopencl's folder, found without importing it."""
     import importlib.util  # (here: every install() imports this module, few call this)
     try:
         spec = importlib.util.find_spec("pyopencl")
     except (ImportError, ValueError):
-        spec = None
-    for folder in (spec.submodule_search_locations or []) if spec else []:
+        return None
+    folders = list(spec.submodule_search_locations or []) if spec else []
+    return folders[0] if folders else None
+
+
+def loader_path() -> tuple[str, str | None] | None:
+    """The ICD loader pyopencl loads and pyopencl's folder when it is its wheel's own
+    (beside its extension), else the system's loader and None; None when none is found."""
+    folder = _package()
+    if folder is not None:
         found = sorted(glob.glob(os.path.join(folder, ".libs", "libOpenCL*.so*")))
         if found:
             return found[0], folder
@@ -102,11 +116,12 @@ def begin() -> bool:
     if found is None:
         return False
     path, home = found
-    if home is not None:
+    folder = home or _package()
+    if folder is not None:
         # the wheel's loader finds the drivers shipped with pyopencl through this
-        # variable (it fails without it), which ``import pyopencl`` sets to the same
-        # folder before it loads the loader
-        os.environ["PYOPENCL_HOME"] = home
+        # variable (it fails without it); ``import pyopencl`` sets it to the same
+        # folder, which then only replaces it (see above)
+        os.environ["PYOPENCL_HOME"] = folder
     _thread = threading.Thread(target=_start, args=(path, shipped_drivers(home)),
                                name="skmd-driver-start",
                                daemon=True)

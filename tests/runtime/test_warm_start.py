@@ -1,6 +1,7 @@
 """The drivers' start begun in a thread by ``skmd run``: found, harmless, and joined."""
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -57,3 +58,37 @@ def test_drivers_the_wheel_ships_are_loaded_by_their_full_path(tmp_path, monkeyp
     monkeypatch.setenv("OCL_ICD_VENDORS", str(vendors))
     assert warm_start.shipped_drivers(str(tmp_path)) == [str(libs / "libdrv-1.so")]
     assert warm_start.shipped_drivers(None) == []
+
+
+_WATCHED = r"""
+import json, os, sys, threading
+edits = []
+
+def hook(event, args):
+    # a variable the environment did not hold, set or removed while the drivers start
+    if event in ("os.putenv", "os.unsetenv"):
+        name = args[0].decode() if isinstance(args[0], bytes) else str(args[0])
+        busy = any(t.name == "skmd-driver-start" and t.is_alive()
+                   for t in threading.enumerate())
+        if busy and (event == "os.unsetenv" or name not in os.environ):
+            edits.append([event, name])
+sys.addaudithook(hook)
+from skmd.cli import main
+rc = main(["run", sys.argv[1]])
+print(json.dumps([rc, edits]))
+"""
+
+
+def test_skmd_run_adds_no_variable_to_the_environment_while_the_drivers_start(tmp_path):
+    """A driver starting in the thread reads the environment; a variable added
+    meanwhile (numpy's import adds one) moves the array it reads: a segmentation
+    fault, seen once in a few hundred processes on a GPU host."""
+    prog = tmp_path / "prog.py"
+    prog.write_text("import numpy, pyopencl\nprint('ran')\n")
+    r = subprocess.run([sys.executable, "-c", _WATCHED, str(prog)], capture_output=True,
+                       text=True, timeout=120,
+                       env=dict(os.environ, SKMD_PROFILE_DIR=str(tmp_path / "store")))
+    assert r.returncode == 0, r.stderr
+    rc, edits = json.loads(r.stdout.strip().splitlines()[-1])
+    assert rc == 0 and "ran" in r.stdout
+    assert edits == [], edits
