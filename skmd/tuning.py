@@ -24,6 +24,11 @@ class Tuning:
     #: a decision that keeps coming out the same is re-made less and less often, up to
     #: this many launches apart; also the longest hold of the graph guard rail
     max_reuse: int = 4096
+    #: a kernel whose launches bring new keys (changing scalars), this many in a row
+    #: decided whole, is decided again once every ``churn_every`` launches only
+    #: (:mod:`skmd.decide.churn`)
+    churn_after: int = 32
+    churn_every: int = 256
     #: launches that reuse a decision made while builds or set-up were under way
     wait_reuse: int = 16
     #: ... but no more than add up to about this much of the home device's time: a

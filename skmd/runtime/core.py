@@ -24,6 +24,7 @@ import pyopencl as cl
 
 from skmd import config, modes
 from skmd import partition  # noqa: F401 - the decisions' models, patched by tests here
+from skmd.decide import churn
 from skmd.records import LaunchRecord
 from skmd.runtime import (faults, knowledge, launches, mirror_pool, planner, raw, running,
                           waited)
@@ -247,10 +248,10 @@ class Runtime:
                                                allow_empty)
                 if evt is not None:
                     return evt
-            hit = entry.decisions.get(key)
-            if hit is not None and hit[3] > 0:
-                launch, shares, reason, uses, span = hit
-                hit[3] = uses - 1  # (a list: counted in place, not keyed again)
+            hit = churn.kept(entry.decisions, entry.churn, key, entry.launches,
+                             s.tuning.churn_after)
+            if hit is not None:
+                launch, shares, reason, _, span = hit
                 if reason is not None:
                     return running.run_whole(self, queue, kernel, entry, args, gsize, lsize,
                                              offset, wait_for, g_times_l, allow_empty, reason)
@@ -298,6 +299,8 @@ class Runtime:
                 # kept per launch shape, for the guard rail and the run log
                 entry.decisions[("alone",) + key] = d.alone
                 entry.decisions[("plan",) + key] = d.plan
+        # wholly on home (home timed): the program's own kernel runs, nothing is built
+        alone = plan is not None and {k for k, v in plan.items() if v} == {self.home.label}
         if key is not None and not mode.defers_to_graph and keep:
             # decisions are re-made now and then so measured speeds can move them
             prev = entry.decisions.get(key)
@@ -305,9 +308,9 @@ class Runtime:
                 same = prev is not None and prev[1] == plan and prev[2] == reason
                 span = (min(prev[4] * 2, s.tuning.max_reuse) if same
                         else s.tuning.decision_reuse)
-            entry.decisions[key] = [launch, plan, reason, span, span]
-        # wholly on home (home timed): the program's own kernel runs, nothing is built
-        alone = plan is not None and {k for k, v in plan.items() if v} == {self.home.label}
+            churn.keep(entry.decisions, entry.churn, key, [launch, plan, reason, span, span],
+                       reason is not None or plan is None or alone, entry.launches,
+                       s.tuning.churn_after, s.tuning.churn_every)
         if reason is None and plan is not None and not alone:
             try:
                 self.clone(entry, self.home, queue.context)
@@ -330,10 +333,6 @@ class Runtime:
     def link(self, dev: PhysicalDevice) -> tuple[float, float]:
         """``dev``'s (h2d, d2h) bytes/s as the decisions take them."""
         return self.links.link(dev)
-
-    def link_note(self) -> str | None:
-        """For the run log: links taken as measured in place."""
-        return self.links.link_note()
 
     # the run log (see :class:`Recorder`)
     @property

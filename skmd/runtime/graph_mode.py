@@ -202,7 +202,7 @@ class GraphBatch(NodeRunner):
                 kept[3] -= 1
                 reused = True
             else:
-                links_used = self.rt.link_note()
+                links_used = self.rt.links.link_note()
                 # a split must gain what one too short to split would take
                 sched = mkmd_graph.schedule(cmds, sizes, graph_commands.platform(self.rt, batch),
                                             phase, initial=where,

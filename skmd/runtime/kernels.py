@@ -15,6 +15,7 @@ import pyopencl as cl
 
 from skmd import transform
 from skmd.digest import sha256_hex
+from skmd.decide.churn import KeyChurn
 from skmd.runtime import raw
 
 #: program int_ptr -> (source, options, the _Program held so the pointer stays
@@ -149,6 +150,8 @@ class KernelEntry:
     #: graph modes: decision key -> what its next launches need to skip the full
     #: launch path (:meth:`skmd.runtime.graph_mode.GraphBatch.remember`)
     graph_known: dict[tuple, Any] = field(default_factory=dict)
+    #: its run of new decision keys decided whole (:mod:`skmd.decide.churn`)
+    churn: KeyChurn = field(default_factory=KeyChurn)
     _written_idx: tuple[int, ...] | None = None
     #: launches decided without a model or measured speeds (the first runs whole)
     undecided: int = 0

@@ -758,8 +758,10 @@ def test_a_decision_made_while_its_bytes_are_worked_out_is_reused_a_while(monkey
         release.wait(60)
         return real(entry, launch)
     monkeypatch.setattr(planner, "price", slow)
+    # (not too short on its own: a launch too short with every buffer on home is
+    # turned away before its bytes are priced)
     with skmd_installed(policy="hill", background=True, remember=False,
-                        min_split_us=1e9) as rt:
+                        min_split_us=0) as rt:
         if len(rt.devices) < 2:
             release.set()
             return
@@ -799,5 +801,33 @@ def test_a_decision_made_while_its_bytes_are_worked_out_is_reused_a_while(monkey
         cl.enqueue_copy(q, out, buf)
     assert len(pricing) <= runs // Tuning().wait_reuse + 1, (len(pricing), runs)
     assert all(r.startswith("the launch's byte ranges") for r in pricing), pricing
-    assert made[-1].startswith("too short to split"), made[-3:]
+    assert not made[-1].startswith("the launch's byte ranges"), made[-3:]  # priced now
     assert (out == n + runs + 2 * Tuning().wait_reuse).all()
+
+
+def test_a_launch_too_short_with_its_buffers_on_home_asks_no_pricing(monkeypatch):
+    """Every buffer on home, a launch too short to split is known so before its byte
+    ranges are, and the decision waits for no pricing (the one asked ahead after the
+    first launch, timed on home, never ends here)."""
+    import pyopencl as cl
+
+    from skmd.runtime import planner
+    priced = []
+    monkeypatch.setattr(planner, "price", lambda entry, launch: priced.append(entry.name))
+    with skmd_installed(policy="hill", background=True, remember=False,
+                        min_split_us=1e9) as rt:
+        if len(rt.devices) < 2:
+            return
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        a = np.zeros(256, np.float32)
+        buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+        k = cl.Program(ctx, TINY).build().tiny
+        for n in range(200):
+            k(q, a.shape, (64,), buf)
+            q.finish()
+            if n % 8 == 0:
+                rt.background.settle(0.05)
+        reasons = {r.reason for r in rt.records}
+    assert any(r and r.startswith("too short to split") for r in reasons), reasons
+    assert len(priced) <= 1, priced  # (the first launch, timed on home, prices ahead)
