@@ -694,9 +694,10 @@ unseen4)
   # the unseen programs with slots that fit 6 rounds (elementwise and transpose got 2 in
   # 36 s); UNSEEN lists the programs of this call (default: all twelve)
   for b in ${UNSEEN:-one_launch tiny_loop array_arith byte_histogram profiled_events \
-             matmul_naive saxpy_loop dot_reduction scan stencil transpose elementwise}; do
+             matmul_naive saxpy_loop dot_reduction scan stencil transpose elementwise \
+             moving_source}; do
     case $b in
-      elementwise) s=72 ;; transpose) s=62 ;; stencil) s=48 ;;
+      elementwise|moving_source) s=72 ;; transpose) s=62 ;; stencil) s=48 ;;
       saxpy_loop|dot_reduction|scan) s=40 ;; *) s=32 ;;
     esac
     # ROUNDS (default 6) rounds at most, in slots SLOTX per cent as long (default 100)

@@ -14,7 +14,7 @@ import os
 #: the programs, in table order (file names without ``.py``)
 PROGRAMS = ("one_launch", "saxpy_loop", "tiny_loop", "array_arith", "elementwise",
             "dot_reduction", "scan", "matmul_naive", "stencil", "mandelbrot", "transpose",
-            "byte_histogram", "nbody_allpairs", "profiled_events")
+            "byte_histogram", "nbody_allpairs", "profiled_events", "moving_source")
 
 PROGRAM_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs")
 
