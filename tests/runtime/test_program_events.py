@@ -69,22 +69,30 @@ def test_a_command_done_on_a_plain_queue_gets_a_completed_user_event():
     assert timed.profile.end >= timed.profile.start
 
 
-def _polled(cl):
-    """A launch, the queue flushed, its event polled as a program waits without blocking."""
+def _one_launch(cl, then):
+    """One launch; ``then(queue, event)`` before its result is read back."""
     ctx = cl.create_some_context(interactive=False)
     q = cl.CommandQueue(ctx)
     a = np.arange(N, dtype=np.float32)
     A = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
     B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
     evt = cl.Program(ctx, SRC).build().scale(q, (N,), (64,), A, B, np.float32(2))
-    q.flush()
-    t0 = time.perf_counter()
-    while evt.command_execution_status != cl.command_execution_status.COMPLETE:
-        assert time.perf_counter() - t0 < 10, "the flushed launch never completed"
-        time.sleep(1e-3)
+    seen = then(q, evt)
     out = np.empty_like(a)
     cl.enqueue_copy(q, out, B)
-    return {"b": out}
+    return {"b": out, "seen": seen}
+
+
+def _polled(cl):
+    """The queue flushed, the launch's event polled as a program waits without blocking."""
+    def poll(q, evt):
+        q.flush()
+        t0 = time.perf_counter()
+        while evt.command_execution_status != cl.command_execution_status.COMPLETE:
+            assert time.perf_counter() - t0 < 10, "the flushed launch never completed"
+            time.sleep(1e-3)
+        return np.array([True])
+    return _one_launch(cl, poll)
 
 
 def test_a_deferred_launch_completes_once_its_queue_is_flushed():
@@ -100,15 +108,9 @@ def test_a_deferred_launch_completes_once_its_queue_is_flushed():
 
 
 def _queued(cl):
-    ctx = cl.create_some_context(interactive=False)
-    q = cl.CommandQueue(ctx)
-    a = np.arange(N, dtype=np.float32)
-    A = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
-    B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
-    evt = cl.Program(ctx, SRC).build().scale(q, (N,), (64,), A, B, np.float32(2))
-    out = np.empty_like(a)
-    cl.enqueue_copy(q, out, B)
-    return {"b": out, "own": np.array([evt.command_queue == q, evt.context == ctx])}
+    """Whether the launch's event is of the program's queue and context."""
+    return _one_launch(cl, lambda q, evt: np.array([evt.command_queue == q,
+                                                    evt.context == q.context]))
 
 
 def test_a_split_launch_gives_an_event_of_the_programs_queue():
@@ -120,4 +122,4 @@ def test_a_split_launch_gives_an_event_of_the_programs_queue():
         got = _queued(cl)
         split = [r for r in rt.records if len(r.shares) > 1]
     assert split, "no launch was split: the test missed its path"
-    assert got["own"].all() and not mismatches(bare, got)
+    assert got["seen"].all() and not mismatches(bare, got)
