@@ -35,7 +35,8 @@ diffuse, heat = prg.diffuse, prg.heat
 
 def source(s):
     """Where the source is at step ``s``, and how strong."""
-    return nx // 4 + (s * 7) % (nx // 2), ny // 3 + (s * 3) % (ny // 3), 0.5 + 0.25 * np.sin(0.05 * s)
+    cx, cy = nx // 4 + (s * 7) % (nx // 2), ny // 3 + (s * 3) % (ny // 3)
+    return cx, cy, 0.5 + 0.25 * np.sin(0.05 * s)
 
 
 for block in range(steps // 25):
