@@ -100,6 +100,8 @@ class Background:
             # libclang loads with the first analysis the disk cache does not hold: a
             # program run again finds its kernels' analyses there and loads none of it
             self._step(self.rt.load_speeds)
+            if self.eager_devices:  # a graph mode: its runtime, before its first upload
+                self._step(self._graph_imports)
             if not self.lazy or self.eager_devices:
                 self._devices()
             self.ready.set()
@@ -107,6 +109,11 @@ class Background:
             self._step(self._models)
         finally:
             self.ready.set()
+
+    def _graph_imports(self) -> None:
+        """Graph mode's runtime (networkx with it: 0.1-0.2 s), imported here rather
+        than by the program's first staged upload or deferred launch."""
+        from skmd.runtime import graph_mode  # noqa: F401
 
     def _split_imports(self) -> None:
         """What a kernel's first timed launch and every split run on, imported here

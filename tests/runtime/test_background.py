@@ -831,3 +831,30 @@ def test_a_launch_too_short_with_its_buffers_on_home_asks_no_pricing(monkeypatch
         reasons = {r.reason for r in rt.records}
     assert any(r and r.startswith("too short to split") for r in reasons), reasons
     assert len(priced) <= 1, priced  # (the first launch, timed on home, prices ahead)
+
+
+_GRAPH_IMPORTED = """
+import sys
+import skmd
+from skmd.runtime import core
+skmd.install()
+core.get_runtime().background.settle(60)
+print("skmd.runtime.graph_mode" in sys.modules)
+"""
+
+
+def test_a_graph_mode_imports_its_runtime_off_the_programs_thread(tmp_path):
+    """Graph mode's runtime (networkx: 0.2 s on the CI machine) is imported by the
+    set-up thread, not by the program's first staged upload; a program in the default
+    mode does not import it at all."""
+    import subprocess
+    import sys
+    got = {}
+    for mode in ("mkmd", "skmd"):
+        r = subprocess.run([sys.executable, "-c", _GRAPH_IMPORTED], capture_output=True,
+                           text=True, timeout=120,
+                           env=dict(os.environ, SKMD_MODE=mode,
+                                    SKMD_PROFILE_DIR=str(tmp_path / mode)))
+        assert r.returncode == 0, r.stderr
+        got[mode] = r.stdout.strip().splitlines()[-1]
+    assert got == {"mkmd": "True", "skmd": "False"}, got
