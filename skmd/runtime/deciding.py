@@ -125,15 +125,15 @@ class Decider:
         model = s.policy not in ("even", "static")
         t_home = self._home_time(entry, launch) if model else None
         wait_span = policy.waiting_span(t_home, s.tuning.wait_reuse, s.tuning.wait_reuse_s)
-        # uploads that went home at once before this launch: it waited for them just
-        # the same, and staged they would have gone to each device in parts
-        fresh = placement.fresh_uploads(args) if args and model else {}
-        fresh_s = self._upload_s(sum(fresh.values()))
         if t_home is not None and not where and s.policy != "single":
             # every buffer on home, nothing to fetch: too short is known before its
             # byte ranges are (no pricing asked for a launch of microseconds)
-            short = policy.too_short(t_home + fresh_s, s.min_split_us, self.split_fixed_s(s))
+            peek = placement.fresh_uploads(args, take=False) if args and model else {}
+            short = policy.too_short(t_home + self._upload_s(sum(peek.values())),
+                                     s.min_split_us, self.split_fixed_s(s))
             if short is not None:
+                if peek:  # counted, as a decision past the pricing counts them
+                    placement.fresh_uploads(args)
                 return Decision(reason=short)
         if t_home is not None and not self._priced(entry, launch):
             # kept a while: made again at each launch it cost each one tens of
@@ -146,6 +146,10 @@ class Decider:
             # a whole run also waits for the uploads home lacks: a launch short on its
             # own may be long with them, and a split sends helpers only their parts
             t_home += fetch_s
+        # uploads that went home at once before this launch: it waited for them just
+        # the same, and staged they would have gone to each device in parts
+        fresh = placement.fresh_uploads(args) if args and model else {}
+        fresh_s = self._upload_s(sum(fresh.values()))
         if t_home is not None and fetch_s is not None and s.policy != "single":
             # what the models would conclude anyway once every helper is measured
             # (the best single device is no slower than home): no calibration, no build

@@ -158,17 +158,19 @@ def where_args(rt: Any, args: dict) -> dict[int, str]:
     return out
 
 
-def fresh_uploads(args: dict) -> dict[int, int]:
+def fresh_uploads(args: dict, take: bool = True) -> dict[int, int]:
     """Per buffer argument index: bytes the program uploaded into it since a decision
-    last asked (each upload counted once): a launch after such uploads waited for
-    them, and a split could have sent each device only its part."""
+    last asked (each upload counted once, unless ``take`` is false: only looked at):
+    a launch after such uploads waited for them, and a split could have sent each
+    device only its part."""
     out: dict[int, int] = {}
     for i, a in args.items():
         v = a[1] if a[0] == "obj" else None
         got = getattr(v, "_skmd_uploaded", 0) if isinstance(v, cl.Buffer) else 0
         if got:
             out[i] = out.get(i, 0) + got
-            v._skmd_uploaded = 0
+            if take:
+                v._skmd_uploaded = 0
     return out
 
 

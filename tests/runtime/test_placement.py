@@ -654,3 +654,19 @@ def test_staged_buffers_the_program_dropped_are_not_kept(monkeypatch, small_uplo
             del A, B
             gc.collect()
         assert len(stale._stale) <= 2, len(stale._stale)  # this iteration's, at most
+
+
+def test_fresh_uploads_are_looked_at_without_being_counted():
+    """A decision that only peeks (is the launch too short before its bytes are priced?)
+    leaves the uploads to be counted by the decision that prices them."""
+    import pyopencl as cl
+
+    from skmd.runtime import placement
+    from skmd.testing import usable_platform
+    ctx = cl.Context([usable_platform().get_devices()[0]])
+    buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4096)
+    buf._skmd_uploaded = 4096
+    args = {0: ("obj", buf), 1: ("obj", 3)}
+    assert placement.fresh_uploads(args, take=False) == {0: 4096}
+    assert placement.fresh_uploads(args) == {0: 4096}
+    assert placement.fresh_uploads(args) == {}
