@@ -19,6 +19,9 @@ from typing import Any
 #: why a launch with a key never seen runs whole undecided
 REASON = ("a new decision key at each launch (scalar arguments that change), each "
           "decided whole: whole, decided again now and then")
+#: what :func:`kept` answers for a churning kernel's new key: one object for every
+#: such launch (it is only read)
+_WHOLE = (None, None, REASON, 0, 0)
 #: decisions a churning kernel keeps (and what led to them): beyond this many, the
 #: oldest half goes
 KEPT_PER_KERNEL = 4096
@@ -46,7 +49,7 @@ class KeyChurn:
 
 
 def kept(decisions: dict[tuple, Any], churn: KeyChurn, key: tuple, launches: int,
-         after: int) -> list | None:
+         after: int) -> list | tuple | None:
     """The decision kept for ``key`` while it has reuses left (one counted down), a
     verdict to run whole for a new key of a kernel whose keys churn, or None (decide).
     A kept decision is ``[launch, shares, reason, reuses left, span]``."""
@@ -57,7 +60,7 @@ def kept(decisions: dict[tuple, Any], churn: KeyChurn, key: tuple, launches: int
             return hit
         return None
     if churn.skips(launches, after):
-        return [None, None, REASON, 0, 0]
+        return _WHOLE
     return None
 
 
