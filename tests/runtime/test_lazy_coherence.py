@@ -66,7 +66,9 @@ def place_kernels(monkeypatch, where) -> None:
     monkeypatch.setattr(graph_mode.mkmd_graph, "schedule", placed)
     monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
     monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
-    tuned(monkeypatch, stage_min_bytes=0, pin_after_bytes=0)  # the test's buffers are small
+    # the test's buffers are small; a slow machine's queues still drain before a batch
+    # (a batch left behind them would run in program order, on home)
+    tuned(monkeypatch, stage_min_bytes=0, pin_after_bytes=0, graph_drain_wait_s=120.0)
 
 
 @pytest.fixture
