@@ -229,7 +229,6 @@ def test_a_batch_waits_for_a_kernel_launched_at_once_before_it(monkeypatch, very
     skmd's own queues and the helpers', which that queue does not order: it waits for
     the kernel's end before it reads the kernel's result (without: 176 bytes differ)."""
     graph_mode = _settle_at_once(monkeypatch)
-    tuned(monkeypatch, graph_drain_wait_s=120.0)
     got, _, records = run_counting(very_slow_then_fast, mode="mkmd", policy="even")
     assert [r.reason for r in records if r.kernel == "settle"] == [graph_mode.AT_ONCE_REASON]
     assert {r.kernel for r in records if any(
@@ -241,6 +240,7 @@ def test_a_batch_behind_a_long_kernel_runs_in_order_behind_it(monkeypatch, very_
     """Still running after the drain's wait, the kernel launched at once has the batch
     queued behind it in program order, its events completing as its kernels end."""
     graph_mode = _settle_at_once(monkeypatch)
+    tuned(monkeypatch, graph_drain_wait_s=0.05)
     got, _, records = run_counting(very_slow_then_fast, mode="mkmd", policy="even")
     assert {(r.kernel, r.reason) for r in records if r.kernel != "settle"} == {
         ("scale", graph_mode.BEHIND_REASON), ("axpy", graph_mode.BEHIND_REASON)}
@@ -268,6 +268,7 @@ def test_a_queue_held_on_the_programs_own_event_does_not_hold_a_batch(monkeypatc
     program sets its event only after that read): it runs behind it instead."""
     import threading
     place_kernels(monkeypatch, lambda node, devs: devs[1])
+    tuned(monkeypatch, graph_drain_wait_s=0.05)  # (the held queue never drains meanwhile)
     box = {}
     t = threading.Thread(target=lambda: box.update(
         out=run_counting(held_queue, mode="mkmd", policy="even")), daemon=True)

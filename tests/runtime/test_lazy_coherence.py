@@ -66,7 +66,9 @@ def place_kernels(monkeypatch, where) -> None:
     monkeypatch.setattr(graph_mode.mkmd_graph, "schedule", placed)
     monkeypatch.setattr(graph_mode.GraphBatch, "_too_small", lambda self, home_s: False)
     monkeypatch.setattr(graph_mode.GraphBatch, "_judge", lambda self, *a: None)
-    tuned(monkeypatch, stage_min_bytes=0, pin_after_bytes=0)  # the test's buffers are small
+    # the test's buffers are small; and each batch waits for its queues to drain, however
+    # slow the machine (one left behind them would run in program order on home)
+    tuned(monkeypatch, stage_min_bytes=0, pin_after_bytes=0, graph_drain_wait_s=120.0)
 
 
 @pytest.fixture
@@ -372,9 +374,6 @@ def test_random_graphs_on_random_devices_give_a_bare_runs_bytes(monkeypatch, cop
 
     pick = random.Random(seed)
     place_kernels(monkeypatch, lambda node, devs: pick.choice(devs))
-    # a slow machine's queues still drain before each batch (a batch left behind its
-    # uploads would run in program order on home, gathering no helper range)
-    tuned(monkeypatch, graph_drain_wait_s=120.0)
     if through:
         tuned(monkeypatch, pipeline_min_bytes=1, pin_after_bytes=0)
     helper_reads = []
