@@ -409,6 +409,14 @@ def any_state() -> bool:
     return _any_state
 
 
+def all_written() -> None:
+    """A command may have written any buffer: every other copy of every one is stale."""
+    with _registry_lock:
+        states = list(_registry.values())
+    for st in states:
+        st.written()
+
+
 def note_written(buf: MemObj | None, from_host: int = 0) -> None:
     """A command wrote ``buf`` (or a sub-buffer of it) on the home device: an
     upload of ``from_host`` bytes, when not 0."""

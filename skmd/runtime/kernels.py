@@ -11,6 +11,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+import numpy as np
 import pyopencl as cl
 
 from skmd import transform
@@ -348,6 +349,12 @@ def is_buffer_type(t: type) -> bool:
     """Whether arguments of type ``t`` are memory objects (kept per type)."""
     hit = _BUFFER_TYPES[t] = issubclass(t, cl.MemoryObjectHolder)
     return hit
+
+
+#: by-value argument types whose objects the program may change after the call that
+#: set them (a record viewing its array, an array): the driver took their bytes at that
+#: call, so skmd keeps a copy (a launch deferred, or split, would see the change)
+COPIED = frozenset({np.ndarray, np.void})
 
 
 def args_of(kernel: cl.Kernel) -> dict[int, ArgValue]:

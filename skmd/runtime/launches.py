@@ -109,6 +109,17 @@ def _hashable(v: Any) -> Any:
     return v
 
 
+#: a launch whose sizes the driver refuses: run as given, its error raised at the call
+DRIVER_JUDGES = "sizes the driver must judge (not a number, or past the device's limits)"
+
+
+def _prod(xs: tuple[int, ...]) -> int:
+    out = 1
+    for x in xs:
+        out *= x
+    return out
+
+
 def launch_kept(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any, lsize: Any,
                 g_times_l: bool, key: tuple | None) -> tuple[Launch | None, str | None]:
     """:func:`launch_of`, worked out once per decision ``key`` (:func:`signature`).
@@ -140,7 +151,11 @@ def kept_by_key(entry: KernelEntry) -> bool:
 def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
                lsize: Any, g_times_l: bool) -> tuple[Launch | None, str | None]:
     an = entry.analysis
-    gs = tuple(int(x) for x in gsize)
+    try:
+        gs = tuple(int(x) for x in gsize)
+        ls = None if lsize is None else tuple(int(x) for x in lsize)
+    except (TypeError, ValueError):  # the driver's own error, at the program's call
+        return None, DRIVER_JUDGES
     if lsize is None:
         # the driver would pick the work-group size; skmd may pick one instead
         # where the kernel cannot tell which was picked
@@ -153,9 +168,11 @@ def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
         ls = choose_local_size(gs, min(TARGET_GROUP, entry.group_limit),
                                item_limits=entry.item_limits)
     else:
-        ls = tuple(int(x) for x in lsize)
         if len(ls) != len(gs):
             return None, "local size rank differs from global size"
+        if min(ls, default=1) < 1 or _prod(ls) > entry.group_limit or any(
+                l > m for l, m in zip(ls, entry.item_limits)):
+            return None, DRIVER_JUDGES  # (deferred, it would fail past the call)
     if g_times_l and lsize is not None:
         gs = tuple(g * l for g, l in zip(gs, ls))
     if any(g % l for g, l in zip(gs, ls)):

@@ -30,6 +30,9 @@ def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelE
     helpers get ready: that can take seconds, and once they are ready staging
     starts afresh (:meth:`placement.Placement.ready_again`)."""
     if bufmod._stale:
+        if len(args) < entry.num_args:  # any of them may be an argument skmd was not told of
+            homecoming.sync_all_home(bufmod.stale_buffers(),
+                                     lambda app: rt.home_queue(app.context))
         hq = None
         for _, b in entry.buffer_args(args):
             root = bufmod.root_of(b)
@@ -42,11 +45,25 @@ def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelE
     t_call = time.perf_counter()
     evt = raw.enqueue_nd_range_kernel(queue, kernel, gsize, lsize, offset, wait_for,
                                       g_times_l, allow_empty)
-    if bufmod.any_state():  # (a write marks stale what other copies hold)
-        for b in entry.written_buffers(args):
-            bufmod.note_written(b)
+    note_writes(entry, args)
     rt.recorder.note_whole(entry, gsize, lsize, reason, evt, t_call, queue)
     return evt
+
+
+def note_writes(entry: KernelEntry, args: dict[int, ArgValue]) -> None:
+    """A launch of ``entry`` was enqueued: what it may write is stale in other copies.
+
+    Arguments the program set in a way skmd did not see (an earlier ``Kernel.__call__``
+    set them, and the program launches the kernel again through
+    ``enqueue_nd_range_kernel`` after changing one with ``set_arg``) may be any buffer:
+    then every buffer's other copies are."""
+    if not bufmod.any_state():  # (no buffer has other copies)
+        return
+    if len(args) < entry.num_args:
+        bufmod.all_written()
+        return
+    for b in entry.written_buffers(args):
+        bufmod.note_written(b)
 
 def run_split(rt: Any, queue: cl.CommandQueue, entry: KernelEntry, args: dict[int, ArgValue],
               launch: Launch, shares: dict[str, int], wait_for: Any,

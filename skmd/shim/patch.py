@@ -24,7 +24,7 @@ from typing import Any, Callable
 import pyopencl as cl
 from pyopencl import _cl
 
-from skmd.runtime import app_commands, core, host_backed
+from skmd.runtime import app_commands, core, host_backed, running
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import kernels as kmod
 from skmd.runtime import raw
@@ -134,9 +134,7 @@ def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
                                           global_work_offset, wait_for, g_times_l,
                                           allow_empty_ndrange)
         # another device of a shared context may write buffers skmd mirrors
-        written = kmod.entry_of(kernel).written_buffers(kmod.args_of(kernel))
-        for b in written:
-            bufmod.note_written(b)
+        running.note_writes(kmod.entry_of(kernel), kmod.args_of(kernel))
         if getattr(kernel, "_skmd_transient", False):
             kmod.args_of(kernel).clear()
         return evt
@@ -158,7 +156,7 @@ def _set_arg(self: Any, index: int, value: Any) -> None:
         self._skmd_transient = False
     except AttributeError:
         pass
-    kmod.args_of(self)[index] = ("obj", value)
+    kmod.args_of(self)[index] = ("obj", value.copy() if type(value) in kmod.COPIED else value)
 
 
 _getframe = sys._getframe
@@ -182,9 +180,9 @@ def _noted_args(kernel: Any) -> dict:
 def _set_arg_multi(self: Any, pairs: tuple) -> None:
     raw.kernel_set_arg_multi(self, pairs)
     d = _noted_args(self)
-    it = iter(pairs)
+    it, copied = iter(pairs), kmod.COPIED
     for i, value in zip(it, it):  # (pairs flattened: index, value, index, value, ...)
-        d[i] = ("obj", value)
+        d[i] = ("obj", value.copy() if type(value) in copied else value)
 
 
 def _set_arg_buf_multi(self: Any, pairs: tuple) -> None:
@@ -198,9 +196,9 @@ def _set_arg_buf_multi(self: Any, pairs: tuple) -> None:
 def _set_arg_buf_pack_multi(self: Any, triples: tuple) -> None:
     raw.kernel_set_arg_buf_pack_multi(self, triples)
     d = _noted_args(self)
-    it = iter(triples)
+    it, copied = iter(triples), kmod.COPIED
     for i, fmt, value in zip(it, it, it):
-        d[i] = ("pack", fmt, value)
+        d[i] = ("pack", fmt, value.copy() if type(value) in copied else value)
 
 
 def _kernel_by_name(orig: Callable) -> Callable:
