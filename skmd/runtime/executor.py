@@ -106,6 +106,9 @@ class SplitRun:
         plans = plan_buffers(self.entry, self.args, self.launch, self.shares, self.home.label,
                              self.lazy)
         if not self.lazy:
+            for bp in plans:  # the program's own memory may have changed since: copied anew
+                if bp.read and bp.state.home_valid and bufmod.seen_by_host(bp.state, bp.root):
+                    bp.state.written()
             self._bring_home(plans, any(s.dev is self.home for s in self.shares), True)
         self._run(plans)
         rec.shares = {s.dev.label: s.groups for s in self.shares}

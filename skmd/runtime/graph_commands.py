@@ -39,6 +39,21 @@ def queues(batch: list[Deferred]) -> list[cl.CommandQueue]:
     return list({id(d.queue): d.queue for d in batch}.values())
 
 
+def host_memory_read(batch: list[Deferred]) -> list[bufmod.BufferState]:
+    """Buffers over the program's own memory (``USE_HOST_PTR``) that the batch reads and
+    home holds: the host may have rewritten them since skmd last looked, without a
+    command it saw, so their other copies cannot be trusted."""
+    out = {}
+    for d in batch:
+        for i, a in d.args.items():
+            if a[0] == "obj" and isinstance(a[1], cl.MemoryObjectHolder):
+                root = bufmod.root_of(a[1])
+                st = bufmod.state_of(root)
+                if st.home_valid and bufmod.seen_by_host(st, root):
+                    out[id(st)] = st
+    return list(out.values())
+
+
 def commands(batch: list[Deferred], home: str
              ) -> tuple[list[Any], dict[int, int], dict[int, list[str]]]:
     """The batch as graph commands, buffer sizes and where each buffer is now."""

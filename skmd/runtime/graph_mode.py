@@ -159,6 +159,8 @@ class GraphBatch(NodeRunner):
             batch, self.pending = self.pending, []
         if not batch:
             return
+        for st in graph_commands.host_memory_read(batch):
+            st.written()
         settings = self.rt.settings
         mode = modes.mode_named(settings.mode)
         sig = tuple((d.entry.name, tuple(d.launch.global_size)) for d in batch)

@@ -149,7 +149,8 @@ def _mark_staying(plans: list[BufferPlan], an: Any, launch: Launch,
                   shares: Sequence[Share]) -> None:
     """Outputs every device rewrites densely, in disjoint slices covering the whole
     buffer, stay where they were made; only when all outputs merge by slices (a
-    merge kernel or diff would read the home copy)."""
+    merge kernel or diff would read the home copy), and not in the program's own
+    memory (``USE_HOST_PTR``: the host may read it without a command skmd sees)."""
     written = [bp for bp in plans if bp.written]
     if any(not bp.contiguous or bp.reduce_elem for bp in written):
         return
@@ -157,7 +158,8 @@ def _mark_staying(plans: list[BufferPlan], an: Any, launch: Launch,
         i0 = bp.arg_indices[0]
         spans = [r for r in bp.out_slice.values() if r[1] > r[0]]
         bp.stays = (not placement.gaps([(0, bp.state.size)], spans)
-                    and all(an.write_dense(i0, launch, (s.first, s.last)) for s in shares))
+                    and all(an.write_dense(i0, launch, (s.first, s.last)) for s in shares)
+                    and not bufmod.seen_by_host(bp.state, bp.root))
 
 
 def _disjoint(ranges: list[tuple[int, int]]) -> bool:

@@ -26,13 +26,20 @@ _stale: "dict[int, tuple[BufferState, MemObj]]" = {}
 def mark_stale(st: "BufferState", app_buf: MemObj) -> None:
     """``st``'s home copy is behind: remember it (and whether the host sees the
     application buffer directly) until it is brought home."""
+    seen_by_host(st, app_buf)
+    _stale[id(st)] = (st, app_buf)
+
+
+def seen_by_host(st: "BufferState", app_buf: MemObj) -> bool:
+    """Whether the program's own memory is ``app_buf`` (``USE_HOST_PTR``): the host may
+    read or write it without a command skmd sees (asked of the driver once)."""
     if st.host_ptr is None:
         try:
             flags = int(app_buf.get_info(cl.mem_info.FLAGS))
             st.host_ptr = bool(flags & int(cl.mem_flags.USE_HOST_PTR))
         except (cl.Error, AttributeError):
             st.host_ptr = True  # unknown: treat it as seen by the host directly
-    _stale[id(st)] = (st, app_buf)
+    return st.host_ptr
 
 
 def any_stale() -> bool:

@@ -1,0 +1,67 @@
+"""Buffers over the program's own memory (``USE_HOST_PTR``): the host reads and writes
+that memory between commands, without a command skmd sees, and a device sharing
+host memory (as PoCL's does) sees it so.  Under skmd, split or scheduled on helpers,
+the program must see what a bare run shows it."""
+import numpy as np
+import pytest
+
+from skmd.testing import compare_with_and_without
+
+from test_lazy_coherence import place_kernels
+
+N = 3 * 4096
+SRC = """
+__kernel void addto(__global const float *a, __global float *b) {
+    int i = get_global_id(0); b[i] += a[i]; }
+__kernel void sc(__global float *x, float a) {
+    int i = get_global_id(0); x[i] = x[i] * a + 1.0f; }
+"""
+
+
+def _way(monkeypatch, way: str) -> dict:
+    if way == "mkmd":  # every kernel of a batch on a helper
+        place_kernels(monkeypatch, lambda node, devs: devs[1])
+        return dict(policy="even", mode="mkmd")
+    return dict(policy="even")
+
+
+def host_writes_between_launches(cl):
+    """The host rewrites the array behind a buffer the kernel reads, between launches
+    each waited for."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    mf = cl.mem_flags
+    src = np.ones(N, np.float32)
+    a = cl.Buffer(ctx, mf.READ_ONLY | mf.USE_HOST_PTR, hostbuf=src)
+    b = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.zeros(N, np.float32))
+    k = cl.Program(ctx, SRC).build().addto
+    for v in (1, 2, 3):
+        src[:] = v
+        k(q, (N,), (64,), a, b)
+        q.finish()
+    out = np.empty(N, np.float32)
+    cl.enqueue_copy(q, out, b)
+    return {"b": out}
+
+
+def host_reads_after_finish(cl):
+    """The host looks at the array behind a buffer the kernel wrote, after ``finish()``,
+    without mapping it."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    host = np.zeros(N, np.float32)
+    x = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.USE_HOST_PTR, hostbuf=host)
+    k = cl.Program(ctx, SRC).build().sc
+    k(q, (N,), (64,), x, np.float32(5))
+    k(q, (N,), (64,), x, np.float32(5))
+    q.finish()
+    return {"seen": host.copy()}
+
+
+@pytest.mark.parametrize("program", [host_writes_between_launches, host_reads_after_finish])
+@pytest.mark.parametrize("way", ["skmd", "mkmd"])
+def test_the_host_sees_the_programs_own_memory_as_plainly(monkeypatch, program, way):
+    bad, records = compare_with_and_without(program, **_way(monkeypatch, way))
+    assert not bad, bad
+    assert any(v for r in records for lb, v in r.shares.items() if lb != "cpu0"), \
+        [(r.kernel, r.reason, r.shares) for r in records]
