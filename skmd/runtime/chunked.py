@@ -96,10 +96,17 @@ def _stage(an: Any, args: dict[int, ArgValue], launch: Any, uses: list, others: 
     return uses, others, staged
 
 
-def over_capacity(args: dict[int, ArgValue]) -> bool:
+def over_capacity(args: dict[int, ArgValue], kernel: Any = None) -> bool:
     """Whether a launch takes a buffer kept in host memory (nothing to look at when
-    there is none, as in every program that fits its device)."""
-    return host_backed.live > 0 and host_backed.any_in(a[1] for a in args.values())
+    there is none, as in every program that fits its device); or may, through an
+    argument ``Kernel.__call__`` set earlier that skmd let go of since (then it is
+    refused: the driver holds the buffer's small stand-in there)."""
+    if host_backed.live <= 0:
+        return False
+    if host_backed.any_in(a[1] for a in args.values()):
+        return True
+    return (getattr(kernel, "_skmd_stand_ins", False)
+            and len(args) < int(kernel.num_args))
 
 
 def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: Any,
@@ -119,6 +126,9 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
         refuse(name, "the launch has a global offset")
     launch, why = launches.launch_of(entry, args, gsize, lsize, g_times_l)
     if launch is None:
+        if why == launches.NOT_EVERY_ARG:
+            why += (" (an earlier Kernel.__call__ set them: set them all again, e.g. with "
+                    "Kernel.set_args, before enqueue_nd_range_kernel)")
         refuse(name, why or "the launch could not be described")
     uses, others = _uses(an, args, launch, name)
     devices = [d for d in rt.order if d.label not in entry.excluded]

@@ -17,7 +17,7 @@ import pyopencl as cl
 from skmd import transform
 from skmd.digest import sha256_hex
 from skmd.decide.churn import KeyChurn
-from skmd.runtime import raw
+from skmd.runtime import host_backed, raw
 
 #: program int_ptr -> (source, options, the _Program held so the pointer stays
 #: unique while the record lives, the key its analysis is kept under on disk, what is
@@ -355,6 +355,17 @@ def is_buffer_type(t: type) -> bool:
 #: set them (a record viewing its array, an array): the driver took their bytes at that
 #: call, so skmd keeps a copy (a launch deferred, or split, would see the change)
 COPIED = frozenset({np.ndarray, np.void})
+
+
+def forget_call_args(kernel: cl.Kernel) -> None:
+    """After a launch whose arguments ``Kernel.__call__`` set (it sets them all again next
+    time): skmd lets go of them, so as not to keep the program's buffers alive; it notes
+    only whether one stood in for a buffer kept in host memory, which a launch of the
+    driver's arguments as they were left must not run on (:mod:`.chunked`)."""
+    args = kernel._skmd_args
+    if host_backed.live:
+        kernel._skmd_stand_ins = host_backed.any_in(a[1] for a in args.values())
+    args.clear()
 
 
 def args_of(kernel: cl.Kernel) -> dict[int, ArgValue]:

@@ -109,6 +109,8 @@ def _hashable(v: Any) -> Any:
     return v
 
 
+#: a launch of arguments some of which skmd was not told of
+NOT_EVERY_ARG = "not every argument was set through pyopencl"
 #: a launch whose sizes the driver refuses: run as given, its error raised at the call
 DRIVER_JUDGES = "sizes the driver must judge (not a number, or past the device's limits)"
 
@@ -178,7 +180,7 @@ def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
     if any(g % l for g, l in zip(gs, ls)):
         return None, "global size not a multiple of the local size"
     if len(args) != entry.num_args:
-        return None, "not every argument was set through pyopencl"
+        return None, NOT_EVERY_ARG
     scalars: dict[int, float] = {}
     sizes: dict[int, int] = {}
     for i, a in args.items():

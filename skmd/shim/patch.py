@@ -138,7 +138,7 @@ def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
         if getattr(kernel, "_skmd_transient", False):
             kmod.args_of(kernel).clear()
         return evt
-    if host_backed.live and _chunked().over_capacity(kmod.args_of(kernel)):  # VAST
+    if host_backed.live and _chunked().over_capacity(kmod.args_of(kernel), kernel):  # VAST
         evt = _chunked().run(core.get_runtime(), queue, kernel, global_work_size,
                              local_work_size, global_work_offset, wait_for, g_times_l)
     else:
@@ -146,7 +146,7 @@ def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
                                       global_work_offset, wait_for, g_times_l,
                                       allow_empty_ndrange)
     if getattr(kernel, "_skmd_transient", False):  # (then it has its argument dict)
-        kernel._skmd_args.clear()  # the invoker sets them all again next time
+        kmod.forget_call_args(kernel)
     return evt
 
 

@@ -116,6 +116,32 @@ def test_every_group_reading_the_whole_buffer_is_refused(small_devices):
     run_with_skmd(program, host_backed_min=1 << 20)
 
 
+def test_a_launch_of_arguments_a_call_left_behind_is_refused_not_run_on_a_stand_in(
+        small_devices):
+    """``Kernel.__call__`` set the arguments (a host-backed buffer among them, which the
+    driver holds as its 64-byte stand-in); launching the kernel again through
+    ``enqueue_nd_range_kernel`` would run it over the stand-in (heap corruption on a
+    device sharing host memory): it is refused with the way out.  With every argument
+    set again, it runs in chunks."""
+    def program(cl):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        a = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR,
+                      hostbuf=np.zeros(N, np.float32))
+        bump = cl.Program(ctx, SRC).build().bump
+        bump(q, (N,), (64,), a)
+        with pytest.raises(cl.RuntimeError, match="kernel bump .*set them all again"):
+            cl.enqueue_nd_range_kernel(q, bump, (N,), (64,))
+        bump.set_args(a)
+        cl.enqueue_nd_range_kernel(q, bump, (N,), (64,))
+        out = np.empty(N, np.float32)
+        cl.enqueue_copy(q, out, a)
+        return {"a": out}
+    out, records = run_with_skmd(program, host_backed_min=1 << 20)
+    assert np.all(out["a"] == 2), np.unique(out["a"])
+    assert len(_vast(records)) == 2
+
+
 def test_host_backed_buffers_behave_like_buffers():
     def program(cl):
         ctx = cl.create_some_context(interactive=False)
