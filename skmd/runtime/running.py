@@ -65,6 +65,7 @@ def note_writes(entry: KernelEntry, args: dict[int, ArgValue]) -> None:
     for b in entry.written_buffers(args):
         bufmod.note_written(b)
 
+
 def run_split(rt: Any, queue: cl.CommandQueue, entry: KernelEntry, args: dict[int, ArgValue],
               launch: Launch, shares: dict[str, int], wait_for: Any,
               s: config.Settings, key: tuple | None = None,
