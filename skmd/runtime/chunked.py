@@ -124,6 +124,11 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
         refuse(name, f"its work-groups cannot run apart ({an.reason})")
     if offset is not None and any(int(o) for o in offset):
         refuse(name, "the launch has a global offset")
+    if wait_for and any(e.command_type == cl.command_type.USER and
+                        e.command_execution_status != cl.command_execution_status.COMPLETE
+                        for e in wait_for):  # (the program sets it after this call returns)
+        refuse(name, "it waits on a user event not set yet (a launch over host memory runs "
+                     "at its call: set the event first)")
     launch, why = launches.launch_of(entry, args, gsize, lsize, g_times_l)
     if launch is None:
         if why == launches.NOT_EVERY_ARG:

@@ -142,6 +142,24 @@ def test_a_launch_of_arguments_a_call_left_behind_is_refused_not_run_on_a_stand_
     assert len(_vast(records)) == 2
 
 
+def test_a_launch_gated_on_a_user_event_not_set_yet_is_refused_not_waited_for():
+    """A launch over host memory runs at its call; one waiting on a user event the
+    program sets only after the call returns would wait for ever: refused instead."""
+    def program(cl):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        c = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4 * N)
+        bump = cl.Program(ctx, SRC).build().bump
+        gate = cl.UserEvent(ctx)
+        with pytest.raises(cl.RuntimeError, match="kernel bump .*user event not set yet"):
+            bump(q, (N,), (64,), c, wait_for=[gate])
+        gate.set_status(cl.command_execution_status.COMPLETE)
+        bump(q, (N,), (64,), c, wait_for=[gate])  # set: it runs
+        return {}
+    _, records = run_with_skmd(program, host_backed_min=1 << 20)
+    assert len(_vast(records)) == 1
+
+
 def test_host_backed_buffers_behave_like_buffers():
     def program(cl):
         ctx = cl.create_some_context(interactive=False)
