@@ -51,6 +51,8 @@ class LaneWork:
     #: the host bytes of every argument with windows or frames
     hosts: dict[int, Any] = field(default_factory=dict)
     tuning: Tuning = field(default_factory=Tuning)
+    #: arguments passing a windowed buffer again -> the argument whose window they share
+    aliases: dict[int, int] = field(default_factory=dict)
 
     @property
     def paged(self) -> list[vchunks.ArgUse]:
@@ -60,6 +62,12 @@ class LaneWork:
     @property
     def windowed(self) -> list[vchunks.ArgUse]:
         return sorted((u for u in self.uses if not u.paged), key=lambda u: u.arg)
+
+    @property
+    def bound(self) -> list[tuple[int, int]]:
+        """(argument, the argument whose window it takes) for every windowed parameter of
+        the chunk kernel, in argument order, as it takes their bases."""
+        return sorted([(u.arg, u.arg) for u in self.windowed] + list(self.aliases.items()))
 
 
 @dataclass
@@ -110,7 +118,7 @@ def _kernel_for(work: LaneWork, dev: Any, ctx: cl.Context, inspector: bool) -> c
     """The chunk kernel (or inspector) for these windowed and paged arguments, built
     once per device and context (kept with the kernel's partition-ready clones)."""
     e, an = work.entry, work.entry.analysis
-    windowed = {u.arg: an.args[u.arg].space for u in work.windowed}
+    windowed = {i: an.args[i].space for i, _ in work.bound}
     paged = {u.arg: int(an.args[u.arg].elem_size) for u in work.paged}
     shape = (tuple(sorted(windowed.items())), tuple(sorted(paged.items())), inspector)
     key = f"vast{hash(shape)}:{dev.label}@{ctx.int_ptr}"
@@ -257,8 +265,8 @@ class Lane:
         for v in (self.work.launch.global_size[sd], first, last):
             raw.kernel_set_arg(k, n, np.uint64(v))
             n += 1
-        for u in self.work.windowed:
-            w = windows.get(u.arg)
+        for _, first_arg in self.work.bound:
+            w = windows.get(first_arg)
             raw.kernel_set_arg(k, n, np.uint64(w.window[0] if w else 0))
             n += 1
         return n
@@ -268,6 +276,8 @@ class Lane:
         """The program's arguments with ``swap``, the range and window bases, then per
         paged argument its table (page table, or page accessed set) and element count;
         the index of the next parameter."""
+        for i, first_arg in self.work.aliases.items():  # (the window's buffer again)
+            swap[i] = swap[first_arg]
         replay_args(k, self.work.args, swap)
         n = self._trailing(k, first, last, windows)
         for u in self.work.paged:

@@ -14,6 +14,8 @@ is never an option.
 """
 from __future__ import annotations
 
+import dataclasses
+
 import gc
 import threading
 import time
@@ -43,11 +45,15 @@ CHUNK_FLOOR = 32 << 20
 
 
 def _uses(an: Any, args: dict[int, ArgValue], launch: Any, name: str
-          ) -> tuple[list[vchunks.ArgUse], dict[int, Any]]:
-    """The host-backed arguments' uses, and the other buffer arguments by index."""
-    uses: list[vchunks.ArgUse] = []
+          ) -> tuple[list[vchunks.ArgUse], dict[int, Any], dict[int, int]]:
+    """The host-backed arguments' uses, the other buffer arguments by index, and the
+    arguments that pass a host-backed buffer again (``a += b`` of pyopencl arrays
+    reads and writes one buffer through two): index -> the first one's index, whose
+    window they share."""
+    uses: dict[int, vchunks.ArgUse] = {}
     others: dict[int, Any] = {}
     seen: dict[int, int] = {}
+    aliases: dict[int, int] = {}
     total = launch.total_groups
     for i, a in sorted(args.items()):
         if a[0] != "obj" or not isinstance(a[1], cl.MemoryObjectHolder):
@@ -56,10 +62,6 @@ def _uses(an: Any, args: dict[int, ArgValue], launch: Any, name: str
         if not host_backed.is_host_backed(a[1]):
             others[i] = a[1]
             continue
-        if id(a[1]) in seen:
-            refuse(name, f"argument {ai.name} is the same host-backed buffer as argument "
-                         f"{an.args[seen[id(a[1])]].name}")
-        seen[id(a[1])] = i
         if ai.atomic:
             refuse(name, f"argument {ai.name} is updated by atomics")
         paged = ai.read and an.byte_range(i, "read", launch, (0, 1)) is None
@@ -70,9 +72,23 @@ def _uses(an: Any, args: dict[int, ArgValue], launch: Any, name: str
             refuse(name, f"argument {ai.name} is read through indices that depend on data, "
                          f"and its elements ({ai.elem_size} bytes) do not tile a page")
         dense = bool(ai.written) and an.write_dense(i, launch, (0, total))
-        uses.append(vchunks.ArgUse(i, ai.name, int(a[1].size), bool(ai.read),
-                                   bool(ai.written), dense, paged))
-    return uses, others
+        first = seen.get(id(a[1]))
+        if first is not None:  # one window for both: it moves once, and holds one copy
+            u = uses[first]
+            if paged or u.paged:
+                refuse(name, f"argument {ai.name} is the same host-backed buffer as "
+                             f"argument {u.name}, read through indices that depend on data")
+            # a write of two arguments' hull may skip bytes between them: read in first
+            uses[first] = dataclasses.replace(
+                u, read=u.read or bool(ai.read), written=u.written or bool(ai.written),
+                dense_write=(u.dense_write if not ai.written else
+                             dense if not u.written else False))
+            aliases[i] = first
+            continue
+        seen[id(a[1])] = i
+        uses[i] = vchunks.ArgUse(i, ai.name, int(a[1].size), bool(ai.read),
+                                 bool(ai.written), dense, paged)
+    return list(uses.values()), others, aliases
 
 
 def _stage(an: Any, args: dict[int, ArgValue], launch: Any, uses: list, others: dict,
@@ -129,13 +145,13 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
                         for e in wait_for):  # (the program sets it after this call returns)
         refuse(name, "it waits on a user event not set yet (a launch over host memory runs "
                      "at its call: set the event first)")
-    launch, why = launches.launch_of(entry, args, gsize, lsize, g_times_l)
+    launch, why = launches.launch_of(entry, args, gsize, lsize, g_times_l, min_groups=1)
     if launch is None:
         if why == launches.NOT_EVERY_ARG:
             why += (" (an earlier Kernel.__call__ set them: set them all again, e.g. with "
                     "Kernel.set_args, before enqueue_nd_range_kernel)")
         refuse(name, why or "the launch could not be described")
-    uses, others = _uses(an, args, launch, name)
+    uses, others, aliases = _uses(an, args, launch, name)
     devices = [d for d in rt.order if d.label not in entry.excluded]
     if settings.policy == "single":
         devices = [rt.home]
@@ -158,7 +174,8 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
     if written_others and len(devices) > 1:
         uses, others, staged = _stage(an, args, launch, uses, others, written_others,
                                       hosts, hq, name)
-    work = _work(entry, args, launch, uses, others, devices, hosts, 0, settings.tuning)
+    work = _work(entry, args, launch, uses, others, devices, hosts, 0, settings.tuning,
+                 aliases)
     rec = LaunchRecord(run_id=rt.run_id, seq=rt.recorder.next_seq(), kernel=name,
                        program=entry.key.rpartition(":")[0][:8],
                        start_s=t_start - rt.t0, total_groups=launch.total_groups,
@@ -183,7 +200,7 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
             del lanes, exc  # the refused buffers go before smaller ones are asked for
             gc.collect()
             work = _work(entry, args, launch, uses, others, devices, hosts, halvings,
-                         settings.tuning)
+                         settings.tuning, aliases)
     plan = work.plan
     for i, buf in staged.items():  # what the chunks wrote goes back where it lives
         for at, view in hosts[i].transfers(0, hosts[i].size):
@@ -200,7 +217,8 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
 
 
 def _work(entry: Any, args: dict[int, ArgValue], launch: Any, uses: list, others: dict,
-          devices: list, hosts: dict, halvings: int, tuning: Tuning) -> LaneWork:
+          devices: list, hosts: dict, halvings: int, tuning: Tuning,
+          aliases: dict[int, int] | None = None) -> LaneWork:
     """The chunk plan: two slots per device within ``FILL`` of its memory (halved
     ``halvings`` times after the device refused an allocation)."""
     an = entry.analysis
@@ -220,8 +238,22 @@ def _work(entry: Any, args: dict[int, ArgValue], launch: Any, uses: list, others
         # written windows have a scratch twin for the inspector
         per_chunk = sum(reserve.values()) + (per_chunk - sum(reserve.values())) // 2
 
+    aliases = aliases or {}
+    group = {u.arg: [u.arg] + [j for j, f in aliases.items() if f == u.arg] for u in uses}
+
     def range_of(i: int, mode: str, a: int, b: int) -> tuple[int, int] | None:
-        return an.byte_range(i, mode, launch, (a, b))
+        """The bytes argument ``i`` (and those sharing its window) read or write."""
+        spans = []
+        members = group.get(i, [i])
+        for j in members:
+            does = an.args[j].read if mode == "read" else an.args[j].written
+            if len(members) > 1 and not does:
+                continue
+            r = an.byte_range(j, mode, launch, (a, b))
+            if r is None:
+                return None
+            spans.append(r)
+        return (min(r[0] for r in spans), max(r[1] for r in spans)) if spans else (0, 0)
 
     try:
         plan = vchunks.plan_chunks(uses, range_of, launch.total_groups, per_chunk,
@@ -233,7 +265,8 @@ def _work(entry: Any, args: dict[int, ArgValue], launch: Any, uses: list, others
     if cross is not None:
         refuse(entry.name, f"rows of chunk {cross[2]} touch bytes of argument "
                            f"{an.args[cross[0]].name} that rows of chunk {cross[1]} write")
-    return LaneWork(entry, args, launch, uses, others, range_of, plan, reserve, hosts, tuning)
+    return LaneWork(entry, args, launch, uses, others, range_of, plan, reserve, hosts, tuning,
+                    aliases)
 
 
 #: allocation failures (lazy on most drivers: they show at a chunk's first command)

@@ -151,7 +151,10 @@ def kept_by_key(entry: KernelEntry) -> bool:
 
 
 def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
-               lsize: Any, g_times_l: bool) -> tuple[Launch | None, str | None]:
+               lsize: Any, g_times_l: bool, min_groups: int = 2
+               ) -> tuple[Launch | None, str | None]:
+    """The launch as skmd describes it, or why it cannot; ``min_groups``: rows of
+    work-groups it must have (a split needs two; a launch over host memory, one)."""
     an = entry.analysis
     try:
         gs = tuple(int(x) for x in gsize)
@@ -208,7 +211,7 @@ def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
     scalars = scalar_values(entry, args)
     launch = Launch(global_size=gs, local_size=ls, scalars=scalars, buffer_sizes=sizes,
                     local_picked=lsize is None)
-    if launch.total_groups < 2:
+    if launch.total_groups < min_groups:
         return None, "a single work-group row"
     return launch, None
 

@@ -160,6 +160,76 @@ def test_a_launch_gated_on_a_user_event_not_set_yet_is_refused_not_waited_for():
     assert len(_vast(records)) == 1
 
 
+ALIASED = """
+__kernel void axpy(__global float *y, __global const float *x, float s) {
+  size_t i = get_global_id(0);
+  y[i] += s * x[i];
+}
+__kernel void square(__global float *z, __global const float *x, __global const float *y) {
+  size_t i = get_global_id(0);
+  z[i] = x[i] * y[i];
+}
+__kernel void twice(__global float *a, __global float *b) {
+  size_t i = get_global_id(0);
+  a[i] = 1.0f + 0.5f * a[i];
+  b[i] += 2.0f;
+}
+__kernel void one(__global float *a, int at) { a[at + get_global_id(0)] = 5.0f; }
+"""
+
+
+def one_buffer_twice(cl):
+    """One host-backed buffer passed as two arguments: read and written in place,
+    read twice, written twice; and a launch of a single work-item."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    mf = cl.mem_flags
+    a = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR,
+                  hostbuf=np.linspace(0, 1, N, dtype=np.float32))
+    c = cl.Buffer(ctx, mf.READ_WRITE, 4 * N)
+    prg = cl.Program(ctx, ALIASED).build()
+    prg.axpy(q, (N,), (64,), a, a, np.float32(0.25))
+    prg.square(q, (N,), (64,), c, a, a)
+    prg.twice(q, (N,), (64,), c, c)
+    prg.one(q, (1,), None, c, np.int32(7))
+    out = {"a": np.empty(N, np.float32), "c": np.empty(N, np.float32)}
+    for name, buf in (("a", a), ("c", c)):
+        cl.enqueue_copy(q, out[name], buf)
+    return out
+
+
+def test_arguments_passing_one_host_backed_buffer_share_its_window(small_devices):
+    bad, records = compare_with_and_without(one_buffer_twice, host_backed_min=1 << 20)
+    assert not bad, bad
+    runs = _vast(records)
+    assert [r.kernel for r in runs] == ["axpy", "square", "twice", "one"], \
+        [(r.kernel, r.reason) for r in records]
+    assert all(len([n for n in r.notes if n.startswith("VAST chunk")]) >= 2
+               for r in runs[:3])
+
+
+def arrays_in_place(cl):
+    """pyopencl arrays in place (``a += b``: one buffer through two arguments), times
+    themselves, and an element set."""
+    import pyopencl.array as cla
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    a = cla.to_device(q, np.linspace(0, 1, N, dtype=np.float32))
+    b = cla.to_device(q, np.cos(np.linspace(0, 3, N, dtype=np.float32)))
+    a += b
+    c = a * a
+    a[7] = 5.0
+    return {"a": a.get(), "c": c.get()}
+
+
+def test_pyopencl_arrays_over_host_memory_run_in_place():
+    """(Their kernels loop over the whole array in every work-item: one chunk, so only
+    while a device holds it.)"""
+    bad, records = compare_with_and_without(arrays_in_place, host_backed_min=1 << 20)
+    assert not bad, bad
+    assert {r.kernel for r in _vast(records)} >= {"axpbyz", "multiply"}
+
+
 def test_host_backed_buffers_behave_like_buffers():
     def program(cl):
         ctx = cl.create_some_context(interactive=False)
