@@ -29,7 +29,7 @@ from skmd.decide import locations as placement
 from skmd.runtime import copies, mirror_pool, raw, staging
 from skmd.runtime.intervals import IntervalSet
 # a buffer's size and parentage, reached as bufmod.* by most of the runtime
-from skmd.runtime.memobj import is_sub_buffer, root_of, size_of  # noqa: F401
+from skmd.runtime.memobj import host_closed, is_sub_buffer, root_of, size_of  # noqa: F401
 # the stale set and its queries are reached as bufmod.* by the shim and graph mode
 from skmd.runtime.stale import (_stale, mark_stale, prune_stale, seen_by_host,  # noqa: F401
                                 stale_buffers)

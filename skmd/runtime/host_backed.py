@@ -25,7 +25,7 @@ import numpy as np
 import pyopencl as cl
 from pyopencl import _cl
 
-from skmd.runtime import host_bytes, raw
+from skmd.runtime import host_bytes, memobj, raw
 from skmd.runtime.host_bytes import HostBytes, Maker, plain
 
 _INIT = _cl.Buffer.__init__
@@ -86,6 +86,7 @@ class Buffer(_cl.Buffer):
         # here: pyopencl.array makes a new buffer for every result, and asking the
         # driver cost a launch over a new buffer 9 us more than over an old one (H100)
         buf._skmd_root = False
+        buf._skmd_closed = memobj.closed_by(int(flags))
         n = _nbytes(size, hostbuf)
         if n:
             buf._skmd_size = n

@@ -170,6 +170,8 @@ class KernelEntry:
     #: program was built for, in all and per dimension (bound a local size skmd picks)
     group_limit: int = 1 << 30
     item_limits: tuple[int, ...] = ()
+    #: the work-group size its ``reqd_work_group_size`` attribute demands (() when none)
+    group_required: tuple[int, ...] = ()
     #: a stand-in's: when its kernel's analysis may start (None: started)
     analyse_from: float | None = None
     #: a stand-in's: how long its latest launches took until a ``finish()`` of their
@@ -269,7 +271,10 @@ def _group_limits(kernel: cl.Kernel) -> dict[str, Any]:
             cl.kernel_work_group_info.WORK_GROUP_SIZE, d)) for d in devs)
         dims = tuple(min(int(x) for x in per) for per in zip(
             *(d.max_work_item_sizes for d in devs)))
-        return {"group_limit": total, "item_limits": dims}
+        req = tuple(int(x) for x in kernel.get_work_group_info(
+            cl.kernel_work_group_info.COMPILE_WORK_GROUP_SIZE, devs[0]))
+        return {"group_limit": total, "item_limits": dims,
+                "group_required": req if any(req) else ()}
     except Exception:  # never break the program over a bound: skmd's own target stands
         return {}
 

@@ -91,12 +91,14 @@ def _buffer_part(v: Any) -> tuple:
     if size is None:
         size = bufmod.size_of(v)
     root = getattr(v, "_skmd_root", None)
-    if root is None:
+    if root is None:  # first sight of this object: what it is, once
         bufmod.root_of(v)
+        bufmod.host_closed(v)
         root = getattr(v, "_skmd_root", False)
     st = getattr(v if root is False else root, "_skmd_state", None)
     if st is None or (st.home_valid and st.host is None):  # on home: the common case
-        return (size, root is not False, None)
+        # (a buffer the host may not read or write, as one it may, until it has a state)
+        return (size, root is not False, getattr(v, "_skmd_closed", None) or None)
     return (size, root is not False, placement.where_class(v))
 
 
@@ -112,7 +114,8 @@ def _hashable(v: Any) -> Any:
 #: a launch of arguments some of which skmd was not told of
 NOT_EVERY_ARG = "not every argument was set through pyopencl"
 #: a launch whose sizes the driver refuses: run as given, its error raised at the call
-DRIVER_JUDGES = "sizes the driver must judge (not a number, or past the device's limits)"
+DRIVER_JUDGES = ("sizes the driver must judge (not numbers, past the device's limits, or "
+                 "not the kernel's required work-group size)")
 
 
 def _prod(xs: tuple[int, ...]) -> int:
@@ -161,6 +164,8 @@ def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
         ls = None if lsize is None else tuple(int(x) for x in lsize)
     except (TypeError, ValueError):  # the driver's own error, at the program's call
         return None, DRIVER_JUDGES
+    if len(gs) > max(3, len(entry.item_limits)):
+        return None, DRIVER_JUDGES
     if lsize is None:
         # the driver would pick the work-group size; skmd may pick one instead
         # where the kernel cannot tell which was picked
@@ -175,8 +180,10 @@ def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
     else:
         if len(ls) != len(gs):
             return None, "local size rank differs from global size"
+        req = entry.group_required
         if min(ls, default=1) < 1 or _prod(ls) > entry.group_limit or any(
-                l > m for l, m in zip(ls, entry.item_limits)):
+                l > m for l, m in zip(ls, entry.item_limits)) or (
+                req and ls + (1,) * (len(req) - len(ls)) != req):
             return None, DRIVER_JUDGES  # (deferred, it would fail past the call)
     if g_times_l and lsize is not None:
         gs = tuple(g * l for g, l in zip(gs, ls))
@@ -200,6 +207,9 @@ def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
                 return None, f"argument {ai.name} is not a plain buffer"
             if bufmod.is_sub_buffer(buf):
                 return None, f"argument {ai.name} is a sub-buffer"
+            closed = bufmod.host_closed(buf)
+            if closed:
+                return None, f"argument {ai.name} is made with {closed}: its bytes cannot move"
             if ai.reduce_add and (int(buf.size) % (ai.elem_size or 1) or any(
                     o[0] == "obj" and o[1] is not None and j != i
                     and getattr(o[1], "int_ptr", None) == buf.int_ptr

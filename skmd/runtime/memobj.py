@@ -47,3 +47,36 @@ def size_of(buf: MemObj) -> int:
 
 def is_sub_buffer(buf: MemObj) -> bool:
     return root_of(buf) is not buf
+
+
+#: host-access flags (OpenCL 1.2) under which skmd cannot move a buffer's bytes through
+#: the host, as every split and every other device's copy does
+_CLOSED = tuple((int(getattr(cl.mem_flags, name)), f"{name} ({what})") for name, what in (
+    ("HOST_NO_ACCESS", "the host may not access it"),
+    ("HOST_READ_ONLY", "the host may only read it"),
+    ("HOST_WRITE_ONLY", "the host may only write it")) if hasattr(cl.mem_flags, name))
+_CLOSED_MASK = sum(bit for bit, _ in _CLOSED)
+
+
+def closed_by(flags: int) -> str:
+    """Why a buffer made with ``flags`` cannot be read and written by the host ("": it
+    can): such a buffer stays on the device that holds it."""
+    if not flags & _CLOSED_MASK:
+        return ""
+    return next(why for bit, why in _CLOSED if flags & bit)
+
+
+def host_closed(buf: MemObj) -> str | None:
+    """:func:`closed_by` for ``buf`` (None: open), asked of the driver once per object
+    (a buffer made while skmd is installed knows it from its making)."""
+    why = getattr(buf, "_skmd_closed", None)
+    if why is None:
+        try:
+            why = closed_by(int(buf.get_info(cl.mem_info.FLAGS)))
+        except (cl.Error, AttributeError):
+            why = ""
+        try:
+            buf._skmd_closed = why
+        except AttributeError:
+            pass
+    return why or None

@@ -32,6 +32,10 @@ __kernel void apply(__global float *x, params_t p) {
 __kernel void affine(__global float *x, float scale, int add) {
     int i = get_global_id(0);
     x[i] = x[i] * scale + (float)add; }
+__kernel __attribute__((reqd_work_group_size(64, 1, 1)))
+void fixed(__global float *x, float scale, int add) {
+    int i = get_global_id(0);
+    x[i] = x[i] * scale + (float)add; }
 __kernel void accum(__global float *acc, __global const float *x, int k) {
     int i = get_global_id(0);
     acc[i] += x[i] * (float)k; }
@@ -105,29 +109,31 @@ def test_arguments_are_what_the_driver_took(monkeypatch, program, way):
         [(r.kernel, r.reason, r.shares) for r in records]
 
 
-def _errors(sizes):
+def _errors(gsize, lsize, kernel="affine"):
     def program(cl):
         """A launch the driver refuses, caught; the program goes on."""
         ctx, q, prg, x = _setup(cl)
-        knl = prg.affine
-        knl(q, (N,), None, x, np.float32(2), np.int32(1))
-        try:  # (a global size the local size divides: only the driver objects)
-            g = (sizes[0],) if isinstance(sizes[0], int) else (N,)
-            knl(q, g, sizes, x, np.float32(2), np.int32(1))
+        knl = getattr(prg, kernel)
+        first = (64,) if kernel == "fixed" else None  # (its size is fixed)
+        knl(q, (N,), first, x, np.float32(2), np.int32(1))
+        try:
+            knl(q, gsize, lsize, x, np.float32(2), np.int32(1))
             caught = "none"
         except Exception as exc:  # noqa: BLE001 - the type is what is compared
             caught = f"{type(exc).__name__} {getattr(exc, 'code', '')}"
-        knl(q, (N,), None, x, np.float32(2), np.int32(1))
+        knl(q, (N,), first, x, np.float32(2), np.int32(1))
         return {"x": _read(cl, q, x), "caught": np.frombuffer(caught.encode(), np.uint8)}
     return program
 
 
 # (a local size of 0 is left out: PoCL's own handling of it ranges from running to a
 # segmentation fault, plainly as under skmd, which hands it to the driver as given)
-@pytest.mark.parametrize("sizes", [(1 << 16,), (None,)],
-                         ids=["past_the_limit", "not_a_number"])
+# (a global size the local size divides: only the driver objects)
+@pytest.mark.parametrize("sizes", [((1 << 16,), (1 << 16,)), ((N,), (None,)),
+                                   ((N, 1, 1, 1), (64, 1, 1, 1)), ((N,), (32,), "fixed")],
+                         ids=["past_the_limit", "not_a_number", "four_dimensions",
+                              "not_the_required_size"])
 @pytest.mark.parametrize("way", WAYS)
-def test_a_local_size_the_driver_refuses_fails_at_the_call_as_plainly(monkeypatch, sizes,
-                                                                       way):
-    bad, _ = compare_with_and_without(_errors(sizes), **_way(monkeypatch, way))
+def test_sizes_the_driver_refuses_fail_at_the_call_as_plainly(monkeypatch, sizes, way):
+    bad, _ = compare_with_and_without(_errors(*sizes), **_way(monkeypatch, way))
     assert not bad, bad

@@ -1,7 +1,11 @@
-"""Buffers over the program's own memory (``USE_HOST_PTR``): the host reads and writes
-that memory between commands, without a command skmd sees, and a device sharing
-host memory (as PoCL's does) sees it so.  Under skmd, split or scheduled on helpers,
-the program must see what a bare run shows it."""
+"""What the host may do with a buffer, under skmd as plainly.
+
+Buffers over the program's own memory (``USE_HOST_PTR``): the host reads and writes
+that memory between commands, without a command skmd sees, and a device sharing host
+memory (as PoCL's does) sees it so.  Buffers made with ``HOST_NO_ACCESS``,
+``HOST_READ_ONLY`` or ``HOST_WRITE_ONLY``: the host may not read or write them, so
+their bytes cannot move between devices through it.  Under skmd, split or scheduled on
+helpers, the program must see what a bare run shows it."""
 import numpy as np
 import pytest
 
@@ -65,3 +69,36 @@ def test_the_host_sees_the_programs_own_memory_as_plainly(monkeypatch, program, 
     assert not bad, bad
     assert any(v for r in records for lb, v in r.shares.items() if lb != "cpu0"), \
         [(r.kernel, r.reason, r.shares) for r in records]
+
+
+def host_access(flag_name):
+    def program(cl):
+        """An input the host only writes, and a buffer it may not read or write at all
+        (or only read, or only write), updated in place."""
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        mf = cl.mem_flags
+        src = cl.Buffer(ctx, mf.READ_ONLY | mf.HOST_WRITE_ONLY | mf.COPY_HOST_PTR,
+                        hostbuf=np.arange(N, dtype=np.float32))
+        acc = cl.Buffer(ctx, mf.READ_WRITE | getattr(mf, flag_name), 4 * N)
+        prg = cl.Program(ctx, SRC).build()
+        addto, sc = prg.addto, prg.sc
+        cl.enqueue_fill_buffer(q, acc, np.float32(1), 0, 4 * N)
+        for _ in range(3):
+            addto(q, (N,), (64,), src, acc)
+            sc(q, (N,), (64,), acc, np.float32(0.5))
+        out = cl.Buffer(ctx, mf.READ_WRITE, 4 * N)
+        cl.enqueue_copy(q, out, acc)
+        got = np.empty(N, np.float32)
+        cl.enqueue_copy(q, got, out)
+        return {"acc": got}
+    return program
+
+
+@pytest.mark.parametrize("flag", ["HOST_NO_ACCESS", "HOST_READ_ONLY", "HOST_WRITE_ONLY"])
+@pytest.mark.parametrize("way", ["skmd", "mkmd"])
+def test_buffers_the_host_may_not_access_stay_on_their_device(monkeypatch, flag, way):
+    bad, records = compare_with_and_without(host_access(flag), **_way(monkeypatch, way))
+    assert not bad, bad
+    assert any("made with HOST_" in (r.reason or "") for r in records), \
+        [(r.kernel, r.reason) for r in records]
