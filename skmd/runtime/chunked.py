@@ -138,6 +138,9 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
         refuse(name, entry.reason or "the kernel could not be analysed")
     if not an.splittable:
         refuse(name, f"its work-groups cannot run apart ({an.reason})")
+    if kernel.context.int_ptr != queue.context.int_ptr:
+        raise host_backed.driver_error("clEnqueueNDRangeKernel", "INVALID_CONTEXT",
+                                       f"kernel {name} and the queue")
     if offset is not None and any(int(o) for o in offset):
         refuse(name, "the launch has a global offset")
     if wait_for and any(e.command_type == cl.command_type.USER and

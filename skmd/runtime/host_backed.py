@@ -209,17 +209,34 @@ def _view(hostbuf: Any, writable: bool) -> np.ndarray:
     return np.frombuffer(view.cast("B"), dtype=np.uint8)
 
 
-def _span(buf: HostBackedBuffer, offset: int, nbytes: int, what: str) -> slice:
+def driver_error(routine: str, status: str, detail: str = "") -> cl.LogicError:
+    """The error a driver gives for ``status`` (``"INVALID_VALUE"``...), as pyopencl
+    raises it: a ``LogicError`` whose ``code`` a program may look at."""
+    try:  # (its text: "<routine> failed: <status> - <detail>")
+        return cl.LogicError(_cl._ErrorRecord(routine, int(getattr(cl.status_code, status)),
+                                              detail))
+    except Exception:  # noqa: BLE001 - a pyopencl without error records: the message
+        return cl.LogicError(f"{routine} failed: {status} - {detail}")
+
+
+def _span(buf: HostBackedBuffer, offset: int, nbytes: int, what: str,
+          host: str = "") -> slice:
+    """Bytes ``[offset, offset + nbytes)`` of ``buf``, which the host ``host``s ("read",
+    "write": a command the buffer's host-access flags forbid fails as the driver's)."""
     if offset < 0 or nbytes < 0 or offset + nbytes > buf.logical_size:
-        raise cl.LogicError(f"{what}: bytes {offset}..{offset + nbytes} are outside the "
-                            f"buffer of {buf.logical_size} bytes (INVALID_VALUE)")
+        raise driver_error(what, "INVALID_VALUE", f"bytes {offset}..{offset + nbytes} are "
+                           f"outside the buffer of {buf.logical_size} bytes")
+    closed = getattr(buf, "_skmd_closed", "")
+    if host and closed and not closed.startswith(
+            "HOST_WRITE_ONLY" if host == "write" else "HOST_READ_ONLY"):
+        raise driver_error(what, "INVALID_OPERATION", f"the buffer is made with {closed}")
     return slice(offset, offset + nbytes)
 
 
 def write(queue: Any, mem: HostBackedBuffer, hostbuf: Any, dst_offset: int = 0,
           wait_for: Any = None, is_blocking: bool = True) -> Any:
     src = _view(hostbuf, False)
-    _span(mem, dst_offset, src.nbytes, "enqueue_copy")
+    _span(mem, dst_offset, src.nbytes, "clEnqueueWriteBuffer", "write")
     evt = _done(queue, wait_for)
     mem.host.copy_in(dst_offset, src)
     return evt
@@ -228,7 +245,7 @@ def write(queue: Any, mem: HostBackedBuffer, hostbuf: Any, dst_offset: int = 0,
 def read(queue: Any, mem: HostBackedBuffer, hostbuf: Any, src_offset: int = 0,
          wait_for: Any = None, is_blocking: bool = True) -> Any:
     dst = _view(hostbuf, True)
-    _span(mem, src_offset, dst.nbytes, "enqueue_copy")
+    _span(mem, src_offset, dst.nbytes, "clEnqueueReadBuffer", "read")
     evt = _done(queue, wait_for)
     mem.host.copy_out(src_offset, dst)  # a USE_HOST_PTR buffer read into itself: nothing
     return evt
@@ -237,10 +254,10 @@ def read(queue: Any, mem: HostBackedBuffer, hostbuf: Any, src_offset: int = 0,
 def fill(queue: Any, mem: HostBackedBuffer, pattern: Any, offset: int, size: int,
          wait_for: Any = None) -> Any:
     pat = _view(pattern, False)
-    _span(mem, offset, size, "enqueue_fill_buffer")
+    _span(mem, offset, size, "clEnqueueFillBuffer")
     if not pat.nbytes or size % pat.nbytes or offset % pat.nbytes:
-        raise cl.LogicError("enqueue_fill_buffer: offset and size must be multiples of the "
-                            "pattern (INVALID_VALUE)")
+        raise driver_error("clEnqueueFillBuffer", "INVALID_VALUE",
+                           "offset and size must be multiples of the pattern")
     evt = _done(queue, wait_for)
     for at, view in mem.host.segments(offset, offset + size):
         view.reshape(-1, pat.nbytes)[:] = pat  # pieces are whole multiples of patterns
@@ -256,9 +273,9 @@ def copy(queue: Any, src: Any, dst: Any, byte_count: int = -1, src_offset: int =
         raw.wait_for_events(list(wait_for))
     raw.queue_finish(queue)
     if is_host_backed(src):
-        _span(src, src_offset, byte_count, "enqueue_copy")
+        _span(src, src_offset, byte_count, "clEnqueueCopyBuffer")
     if is_host_backed(dst):
-        _span(dst, dst_offset, byte_count, "enqueue_copy")
+        _span(dst, dst_offset, byte_count, "clEnqueueCopyBuffer")
     for at, view in (src.host.transfers(src_offset, src_offset + byte_count)
                      if is_host_backed(src) else [(src_offset, None)]):
         n = view.nbytes if view is not None else byte_count

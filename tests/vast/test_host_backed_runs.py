@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from skmd.runtime import chunked
-from skmd.testing import compare_with_and_without, run_with_skmd
+from skmd.testing import compare_with_and_without, mismatches, run_bare, run_with_skmd
 
 N = 1 << 20
 SRC = """
@@ -228,6 +228,39 @@ def test_pyopencl_arrays_over_host_memory_run_in_place():
     bad, records = compare_with_and_without(arrays_in_place, host_backed_min=1 << 20)
     assert not bad, bad
     assert {r.kernel for r in _vast(records)} >= {"axpbyz", "multiply"}
+
+
+def forbidden_commands(cl):
+    """Commands a driver refuses: reading a buffer the host may not read, writing one it
+    may only read, a bad range, a kernel launched on another context's queue.  The
+    program catches each and records its code."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    mf = cl.mem_flags
+    codes = []
+    host = np.zeros(N, np.float32)
+    closed = cl.Buffer(ctx, mf.READ_WRITE | mf.HOST_NO_ACCESS, 4 * N)
+    shown = cl.Buffer(ctx, mf.READ_WRITE | mf.HOST_READ_ONLY | mf.COPY_HOST_PTR, hostbuf=host)
+    other = cl.CommandQueue(cl.Context(ctx.devices))
+    bump = cl.Program(ctx, SRC).build().bump
+    for attempt in (lambda: cl.enqueue_copy(q, host, closed),
+                    lambda: cl.enqueue_copy(q, shown, host),
+                    lambda: cl.enqueue_copy(q, host, shown, src_offset=8),
+                    lambda: bump(other, (N,), (64,), shown)):
+        try:
+            attempt()
+            codes.append(0)
+        except cl.Error as exc:
+            codes.append(exc.code)
+    cl.enqueue_copy(q, host, shown)  # allowed: the host may read it
+    return {"codes": np.array(codes), "shown": host}
+
+
+def test_commands_a_driver_refuses_fail_with_its_codes_over_host_memory():
+    bare = run_bare(forbidden_commands)
+    assert list(bare["codes"]) == [-59, -59, -30, -34], bare["codes"]
+    out, _ = run_with_skmd(forbidden_commands, host_backed_min=1 << 20)
+    assert not mismatches(bare, out), (bare["codes"], out["codes"])
 
 
 def test_host_backed_buffers_behave_like_buffers():
