@@ -233,9 +233,11 @@ class Runtime:
         args = args_of(kernel)
         s = self.settings
         mode = modes.MODES[s.mode]  # (named right when the settings were made)
-        if entry.reason is not None and not mode.defers_to_graph:  # never splits: at once
+        if (entry.reason is not None and not mode.defers_to_graph) or launches.foreign(
+                kernel, queue):  # never splits, or the driver refuses it: at once
             return running.run_whole(self, queue, kernel, entry, args, gsize, lsize, offset,
-                                     wait_for, g_times_l, allow_empty, entry.reason)
+                                     wait_for, g_times_l, allow_empty,
+                                     entry.reason or launches.FOREIGN)
         if entry.reason is None and self.profiler is None:
             key = launches.signature(args, gsize, lsize, offset, g_times_l, s)
             # graph modes: a key seen before goes the same way again, at program

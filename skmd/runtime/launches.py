@@ -118,6 +118,33 @@ DRIVER_JUDGES = ("sizes the driver must judge (not numbers, past the device's li
                  "not the kernel's required work-group size)")
 
 
+#: a kernel launched on a queue of another context (the driver's INVALID_CONTEXT)
+FOREIGN = "the queue is of another context than the kernel"
+
+
+def foreign(kernel: Any, queue: Any) -> bool:
+    """Whether ``queue`` is of another context than ``kernel`` (each asked once)."""
+    k = getattr(kernel, "_skmd_ctx", None)
+    if k is None:
+        k = _context_ptr(kernel)
+    q = getattr(queue, "_skmd_ctx", None)
+    if q is None:
+        q = _context_ptr(queue)
+    return k != q
+
+
+def _context_ptr(obj: Any) -> int:
+    try:
+        ptr = obj.context.int_ptr
+    except Exception:  # noqa: BLE001 - whatever it is, the driver judges the launch
+        return 0
+    try:
+        obj._skmd_ctx = ptr
+    except AttributeError:
+        pass
+    return ptr
+
+
 def _prod(xs: tuple[int, ...]) -> int:
     out = 1
     for x in xs:

@@ -109,15 +109,17 @@ def test_arguments_are_what_the_driver_took(monkeypatch, program, way):
         [(r.kernel, r.reason, r.shares) for r in records]
 
 
-def _errors(gsize, lsize, kernel="affine"):
+def _errors(gsize, lsize, kernel="affine", elsewhere=False):
     def program(cl):
-        """A launch the driver refuses, caught; the program goes on."""
+        """A launch the driver refuses, caught; the program goes on.  ``elsewhere``: on
+        a queue of another context."""
         ctx, q, prg, x = _setup(cl)
         knl = getattr(prg, kernel)
         first = (64,) if kernel == "fixed" else None  # (its size is fixed)
         knl(q, (N,), first, x, np.float32(2), np.int32(1))
+        bad_q = cl.CommandQueue(cl.Context(ctx.devices)) if elsewhere else q
         try:
-            knl(q, gsize, lsize, x, np.float32(2), np.int32(1))
+            knl(bad_q, gsize, lsize, x, np.float32(2), np.int32(1))
             caught = "none"
         except Exception as exc:  # noqa: BLE001 - the type is what is compared
             caught = f"{type(exc).__name__} {getattr(exc, 'code', '')}"
@@ -130,10 +132,11 @@ def _errors(gsize, lsize, kernel="affine"):
 # segmentation fault, plainly as under skmd, which hands it to the driver as given)
 # (a global size the local size divides: only the driver objects)
 @pytest.mark.parametrize("sizes", [((1 << 16,), (1 << 16,)), ((N,), (None,)),
-                                   ((N, 1, 1, 1), (64, 1, 1, 1)), ((N,), (32,), "fixed")],
+                                   ((N, 1, 1, 1), (64, 1, 1, 1)), ((N,), (32,), "fixed"),
+                                   ((N,), (64,), "affine", True)],
                          ids=["past_the_limit", "not_a_number", "four_dimensions",
-                              "not_the_required_size"])
+                              "not_the_required_size", "another_context"])
 @pytest.mark.parametrize("way", WAYS)
-def test_sizes_the_driver_refuses_fail_at_the_call_as_plainly(monkeypatch, sizes, way):
+def test_launches_the_driver_refuses_fail_at_the_call_as_plainly(monkeypatch, sizes, way):
     bad, _ = compare_with_and_without(_errors(*sizes), **_way(monkeypatch, way))
     assert not bad, bad
