@@ -233,13 +233,11 @@ class Runtime:
         args = args_of(kernel)
         s = self.settings
         mode = modes.MODES[s.mode]  # (named right when the settings were made)
-        if (entry.reason is not None and not mode.defers_to_graph) or launches.foreign(
-                kernel, queue):  # never splits, or the driver refuses it: at once
+        if entry.reason is not None and not mode.defers_to_graph:  # never splits: at once
             return running.run_whole(self, queue, kernel, entry, args, gsize, lsize, offset,
-                                     wait_for, g_times_l, allow_empty,
-                                     entry.reason or launches.FOREIGN)
+                                     wait_for, g_times_l, allow_empty, entry.reason)
         if entry.reason is None and self.profiler is None:
-            key = launches.signature(args, gsize, lsize, offset, g_times_l, s)
+            key = launches.signature(args, gsize, lsize, offset, g_times_l, s, kernel, queue)
             # graph modes: a key seen before goes the same way again, at program
             # order's cost (no description, no look-up by shape, no flush unless pending)
             known = entry.graph_known.get(key) if mode.defers_to_graph else None
@@ -276,7 +274,8 @@ class Runtime:
             reason = "waits on events not complete yet (runs whole, in queue order)"
         launch = None
         if reason is None:
-            launch, reason = launches.launch_kept(entry, args, gsize, lsize, g_times_l, key)
+            launch, reason = launches.launch_kept(entry, args, gsize, lsize, g_times_l, key,
+                                                  kernel, queue)
             if reason is not None and key is not None and mode.defers_to_graph:
                 self.graph.remember(entry, key, None, reason)  # whole, as the key says
         if reason is None and self.profiler is not None:

@@ -37,9 +37,11 @@ def _kind_of(t: type) -> int:
 
 
 def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
-              g_times_l: bool, s: config.Settings) -> tuple:
+              g_times_l: bool, s: config.Settings, kernel: Any = None,
+              queue: Any = None) -> tuple:
     """What a decision depends on: shape, scalar values, buffer sizes and kinds, and
-    where the buffers' bytes are (a split is priced from there).
+    where the buffers' bytes are (a split is priced from there); and whether
+    ``queue`` is of another context than ``kernel`` (see :func:`launch_kept`).
 
     Not buffer identity: programs make new buffers every run, and a decision
     about sizes holds for any buffers of those sizes.  Every launch of an analysed
@@ -53,6 +55,8 @@ def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
                         g_times_l, offset if offset is None else tuple(offset), s.run_key,
                         tuple(args)]
     append = parts.append
+    if kernel is not None and foreign(kernel, queue):
+        append(FOREIGN)
     kinds = _KINDS
     for a in args.values():
         if a[0] == "obj":
@@ -153,7 +157,8 @@ def _prod(xs: tuple[int, ...]) -> int:
 
 
 def launch_kept(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any, lsize: Any,
-                g_times_l: bool, key: tuple | None) -> tuple[Launch | None, str | None]:
+                g_times_l: bool, key: tuple | None, kernel: Any = None,
+                queue: Any = None) -> tuple[Launch | None, str | None]:
     """:func:`launch_of`, worked out once per decision ``key`` (:func:`signature`).
 
     The graph modes keep no decision per launch (a launch is deferred, or run at
@@ -163,6 +168,8 @@ def launch_kept(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any, lsize
     it works out depends only on what the key holds, except whether a buffer of
     an atomics-only argument is passed twice: such kernels work it out each time.
     """
+    if kernel is not None and foreign(kernel, queue):  # the driver's to refuse, at once
+        return None, FOREIGN
     kept = None if key is None else entry.decisions.get(("launch",) + key)
     if kept is not None:
         return kept
