@@ -91,6 +91,19 @@ def _uses(an: Any, args: dict[int, ArgValue], launch: Any, name: str
     return list(uses.values()), others, aliases
 
 
+def _driver_refusal(kernel: Any, gsize: Any, why: str | None) -> None:
+    """Raise the error the driver gives a launch it refuses (``why``: the launch's
+    description failed so), as a plain run raises it at the call."""
+    status = None
+    if why in (launches.DRIVER_JUDGES, launches.NOT_MULTIPLE):
+        status = ("INVALID_WORK_DIMENSION" if len(tuple(gsize)) > 3
+                  else "INVALID_WORK_GROUP_SIZE")
+    elif why == launches.NOT_EVERY_ARG and not getattr(kernel, "_skmd_stand_ins", False):
+        status = "INVALID_KERNEL_ARGS"  # never set (an earlier call's are refused below)
+    if status is not None:
+        raise host_backed.driver_error("clEnqueueNDRangeKernel", status, why or "")
+
+
 def _stage(an: Any, args: dict[int, ArgValue], launch: Any, uses: list, others: dict,
            written: list[int], hosts: dict, hq: Any, name: str) -> tuple[list, dict, dict]:
     """Move written device buffers into host memory for the launch (they fit: a copy)."""
@@ -150,6 +163,7 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
                      "at its call: set the event first)")
     launch, why = launches.launch_of(entry, args, gsize, lsize, g_times_l, min_groups=1)
     if launch is None:
+        _driver_refusal(kernel, gsize, why)
         if why == launches.NOT_EVERY_ARG:
             why += (" (an earlier Kernel.__call__ set them: set them all again, e.g. with "
                     "Kernel.set_args, before enqueue_nd_range_kernel)")

@@ -115,6 +115,8 @@ def _hashable(v: Any) -> Any:
     return v
 
 
+#: a global size the local size does not divide (OpenCL 1.2's INVALID_WORK_GROUP_SIZE)
+NOT_MULTIPLE = "global size not a multiple of the local size"
 #: a launch of arguments some of which skmd was not told of
 NOT_EVERY_ARG = "not every argument was set through pyopencl"
 #: a launch whose sizes the driver refuses: run as given, its error raised at the call
@@ -222,7 +224,7 @@ def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
     if g_times_l and lsize is not None:
         gs = tuple(g * l for g, l in zip(gs, ls))
     if any(g % l for g, l in zip(gs, ls)):
-        return None, "global size not a multiple of the local size"
+        return None, NOT_MULTIPLE
     if len(args) != entry.num_args:
         return None, NOT_EVERY_ARG
     scalars: dict[int, float] = {}

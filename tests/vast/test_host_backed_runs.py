@@ -232,8 +232,9 @@ def test_pyopencl_arrays_over_host_memory_run_in_place():
 
 def forbidden_commands(cl):
     """Commands a driver refuses: reading a buffer the host may not read, writing one it
-    may only read, a bad range, a kernel launched on another context's queue.  The
-    program catches each and records its code."""
+    may only read, a bad range, a kernel launched on another context's queue, a local
+    size past the device's limit or that does not divide the global size, a kernel
+    with arguments never set.  The program catches each and records its code."""
     ctx = cl.create_some_context(interactive=False)
     q = cl.CommandQueue(ctx)
     mf = cl.mem_flags
@@ -242,11 +243,16 @@ def forbidden_commands(cl):
     closed = cl.Buffer(ctx, mf.READ_WRITE | mf.HOST_NO_ACCESS, 4 * N)
     shown = cl.Buffer(ctx, mf.READ_WRITE | mf.HOST_READ_ONLY | mf.COPY_HOST_PTR, hostbuf=host)
     other = cl.CommandQueue(cl.Context(ctx.devices))
-    bump = cl.Program(ctx, SRC).build().bump
+    prg = cl.Program(ctx, SRC).build()
+    bump, triad = prg.bump, cl.Kernel(prg, "triad")
+    triad.set_arg(1, shown)
     for attempt in (lambda: cl.enqueue_copy(q, host, closed),
                     lambda: cl.enqueue_copy(q, shown, host),
                     lambda: cl.enqueue_copy(q, host, shown, src_offset=8),
-                    lambda: bump(other, (N,), (64,), shown)):
+                    lambda: bump(other, (N,), (64,), shown),
+                    lambda: bump(q, (N,), (1 << 16,), shown),
+                    lambda: bump(q, (N - 1,), (64,), shown),
+                    lambda: cl.enqueue_nd_range_kernel(q, triad, (N,), (64,))):
         try:
             attempt()
             codes.append(0)
@@ -258,7 +264,7 @@ def forbidden_commands(cl):
 
 def test_commands_a_driver_refuses_fail_with_its_codes_over_host_memory():
     bare = run_bare(forbidden_commands)
-    assert list(bare["codes"]) == [-59, -59, -30, -34], bare["codes"]
+    assert list(bare["codes"]) == [-59, -59, -30, -34, -54, -54, -52], bare["codes"]
     out, _ = run_with_skmd(forbidden_commands, host_backed_min=1 << 20)
     assert not mismatches(bare, out), (bare["codes"], out["codes"])
 
