@@ -86,7 +86,11 @@ class Buffer(_cl.Buffer):
         # here: pyopencl.array makes a new buffer for every result, and asking the
         # driver cost a launch over a new buffer 9 us more than over an old one (H100)
         buf._skmd_root = False
-        buf._skmd_closed = memobj.closed_by(int(flags))
+        # host-access flags: bytes skmd keeps in host memory move without the driver, so
+        # only the program's own reads and writes of them are held to the flags (_span)
+        closed = memobj.closed_by(int(flags))
+        buf._skmd_closed, buf._skmd_forbids = ("", closed) if cls is HostBackedBuffer \
+            else (closed, "")
         n = _nbytes(size, hostbuf)
         if n:
             buf._skmd_size = n
@@ -226,7 +230,7 @@ def _span(buf: HostBackedBuffer, offset: int, nbytes: int, what: str,
     if offset < 0 or nbytes < 0 or offset + nbytes > buf.logical_size:
         raise driver_error(what, "INVALID_VALUE", f"bytes {offset}..{offset + nbytes} are "
                            f"outside the buffer of {buf.logical_size} bytes")
-    closed = getattr(buf, "_skmd_closed", "")
+    closed = getattr(buf, "_skmd_forbids", "")
     if host and closed and not closed.startswith(
             "HOST_WRITE_ONLY" if host == "write" else "HOST_READ_ONLY"):
         raise driver_error(what, "INVALID_OPERATION", f"the buffer is made with {closed}")
