@@ -95,7 +95,9 @@ def _driver_refusal(kernel: Any, gsize: Any, why: str | None) -> None:
     """Raise the error the driver gives a launch it refuses (``why``: the launch's
     description failed so), as a plain run raises it at the call."""
     status = None
-    if why in (launches.DRIVER_JUDGES, launches.NOT_MULTIPLE):
+    if why == launches.RANK_DIFFERS:
+        status = "INVALID_VALUE"
+    elif why in (launches.DRIVER_JUDGES, launches.NOT_MULTIPLE):
         status = ("INVALID_WORK_DIMENSION" if len(tuple(gsize)) > 3
                   else "INVALID_WORK_GROUP_SIZE")
     elif why == launches.NOT_EVERY_ARG and not getattr(kernel, "_skmd_stand_ins", False):
@@ -154,6 +156,9 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
     if kernel.context.int_ptr != queue.context.int_ptr:
         raise host_backed.driver_error("clEnqueueNDRangeKernel", "INVALID_CONTEXT",
                                        f"kernel {name} and the queue")
+    if offset is not None and len(tuple(offset)) != len(tuple(gsize)):
+        raise host_backed.driver_error("clEnqueueNDRangeKernel", "INVALID_VALUE",
+                                       "global offset of another rank than the global size")
     if offset is not None and any(int(o) for o in offset):
         refuse(name, "the launch has a global offset")
     if wait_for and any(e.command_type == cl.command_type.USER and

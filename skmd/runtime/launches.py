@@ -115,6 +115,8 @@ def _hashable(v: Any) -> Any:
     return v
 
 
+#: a local size of another rank than the global size (pyopencl's INVALID_VALUE)
+RANK_DIFFERS = "local size rank differs from global size"
 #: a global size the local size does not divide (OpenCL 1.2's INVALID_WORK_GROUP_SIZE)
 NOT_MULTIPLE = "global size not a multiple of the local size"
 #: a launch of arguments some of which skmd was not told of
@@ -215,7 +217,7 @@ def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
                                item_limits=entry.item_limits)
     else:
         if len(ls) != len(gs):
-            return None, "local size rank differs from global size"
+            return None, RANK_DIFFERS
         req = entry.group_required
         if min(ls, default=1) < 1 or _prod(ls) > entry.group_limit or any(
                 l > m for l, m in zip(ls, entry.item_limits)) or (

@@ -233,8 +233,8 @@ def test_pyopencl_arrays_over_host_memory_run_in_place():
 def forbidden_commands(cl):
     """Commands a driver refuses: reading a buffer the host may not read, writing one it
     may only read, a bad range, a kernel launched on another context's queue, a local
-    size past the device's limit or that does not divide the global size, a kernel
-    with arguments never set.  The program catches each and records its code."""
+    size past the device's limit, not dividing the global size or of another rank, a
+    global offset of another rank, a kernel with arguments never set.  The program catches each and records its code."""
     ctx = cl.create_some_context(interactive=False)
     q = cl.CommandQueue(ctx)
     mf = cl.mem_flags
@@ -253,6 +253,8 @@ def forbidden_commands(cl):
                     lambda: bump(q, (N,), (1 << 16,), shown),
                     lambda: bump(q, (N - 1,), (64,), shown),
                     lambda: cl.enqueue_nd_range_kernel(q, triad, (N,), (64,)),
+                    lambda: bump(q, (N,), (64, 1), shown),
+                    lambda: bump(q, (N,), (64,), shown, global_offset=(0, 0)),
                     lambda: bump(q, (N,), (64,), shown)):  # allowed: the kernel writes it
         try:
             attempt()
@@ -265,7 +267,7 @@ def forbidden_commands(cl):
 
 def test_commands_a_driver_refuses_fail_with_its_codes_over_host_memory():
     bare = run_bare(forbidden_commands)
-    assert list(bare["codes"]) == [-59, -59, -30, -34, -54, -54, -52, 0], bare["codes"]
+    assert list(bare["codes"]) == [-59, -59, -30, -34, -54, -54, -52, -30, -30, 0], bare["codes"]
     out, _ = run_with_skmd(forbidden_commands, host_backed_min=1 << 20)
     assert not mismatches(bare, out), (bare["codes"], out["codes"])
 
