@@ -55,8 +55,10 @@ def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
                         g_times_l, offset if offset is None else tuple(offset), s.run_key,
                         tuple(args)]
     append = parts.append
-    if kernel is not None and foreign(kernel, queue):
-        append(FOREIGN)
+    if kernel is not None:  # (both known and the same: the common case, no call)
+        kc = getattr(kernel, "_skmd_ctx", None)
+        if (kc is None or kc != getattr(queue, "_skmd_ctx", None)) and foreign(kernel, queue):
+            append(FOREIGN)
     kinds = _KINDS
     for a in args.values():
         if a[0] == "obj":

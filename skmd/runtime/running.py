@@ -45,7 +45,8 @@ def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelE
     t_call = time.perf_counter()
     evt = raw.enqueue_nd_range_kernel(queue, kernel, gsize, lsize, offset, wait_for,
                                       g_times_l, allow_empty)
-    note_writes(entry, args)
+    if bufmod.any_state():  # (a write marks stale what other copies hold)
+        note_writes(entry, args)
     rt.recorder.note_whole(entry, gsize, lsize, reason, evt, t_call, queue)
     return evt
 
