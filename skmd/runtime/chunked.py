@@ -15,7 +15,6 @@ is never an option.
 from __future__ import annotations
 
 import dataclasses
-
 import gc
 import threading
 import time
