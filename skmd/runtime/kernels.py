@@ -271,12 +271,15 @@ def _group_limits(kernel: cl.Kernel) -> dict[str, Any]:
             cl.kernel_work_group_info.WORK_GROUP_SIZE, d)) for d in devs)
         dims = tuple(min(int(x) for x in per) for per in zip(
             *(d.max_work_item_sizes for d in devs)))
-        req = tuple(int(x) for x in kernel.get_work_group_info(
-            cl.kernel_work_group_info.COMPILE_WORK_GROUP_SIZE, devs[0]))
-        return {"group_limit": total, "item_limits": dims,
-                "group_required": req if any(req) else ()}
     except Exception:  # never break the program over a bound: skmd's own target stands
         return {}
+    try:
+        req = tuple(int(x) for x in kernel.get_work_group_info(
+            cl.kernel_work_group_info.COMPILE_WORK_GROUP_SIZE, devs[0]))
+    except Exception:  # (unknown: the driver judges a launch against it at the call)
+        req = ()
+    return {"group_limit": total, "item_limits": dims,
+            "group_required": req if any(req) else ()}
 
 
 def function_of(kernel: cl.Kernel) -> tuple[int, str] | None:

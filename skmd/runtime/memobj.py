@@ -66,15 +66,28 @@ def closed_by(flags: int) -> str:
     return next(why for bit, why in _CLOSED if flags & bit)
 
 
+def flags_of(buf: MemObj) -> int | None:
+    """``buf``'s ``mem_flags``, asked of the driver once per object (None: it would not
+    say)."""
+    flags = getattr(buf, "_skmd_flags", None)
+    if flags is None:
+        try:
+            flags = int(buf.get_info(cl.mem_info.FLAGS))
+        except (cl.Error, AttributeError):
+            return None
+        try:
+            buf._skmd_flags = flags
+        except AttributeError:
+            pass
+    return flags
+
+
 def host_closed(buf: MemObj) -> str | None:
-    """:func:`closed_by` for ``buf`` (None: open), asked of the driver once per object
-    (a buffer made while skmd is installed knows it from its making)."""
+    """:func:`closed_by` for ``buf`` (None: open), worked out once per object (a buffer
+    made while skmd is installed knows it from its making)."""
     why = getattr(buf, "_skmd_closed", None)
     if why is None:
-        try:
-            why = closed_by(int(buf.get_info(cl.mem_info.FLAGS)))
-        except (cl.Error, AttributeError):
-            why = ""
+        why = closed_by(flags_of(buf) or 0)
         try:
             buf._skmd_closed = why
         except AttributeError:

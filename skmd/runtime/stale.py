@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import pyopencl as cl
 
+from skmd.runtime import memobj
+
 if TYPE_CHECKING:
     from skmd.runtime.buffers import BufferState
 
@@ -34,11 +36,9 @@ def seen_by_host(st: "BufferState", app_buf: MemObj) -> bool:
     """Whether the program's own memory is ``app_buf`` (``USE_HOST_PTR``): the host may
     read or write it without a command skmd sees (asked of the driver once)."""
     if st.host_ptr is None:
-        try:
-            flags = int(app_buf.get_info(cl.mem_info.FLAGS))
-            st.host_ptr = bool(flags & int(cl.mem_flags.USE_HOST_PTR))
-        except (cl.Error, AttributeError):
-            st.host_ptr = True  # unknown: treat it as seen by the host directly
+        flags = memobj.flags_of(app_buf)
+        # unknown: treat it as seen by the host directly
+        st.host_ptr = flags is None or bool(flags & int(cl.mem_flags.USE_HOST_PTR))
     return st.host_ptr
 
 

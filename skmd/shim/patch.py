@@ -136,7 +136,7 @@ def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
         # another device of a shared context may write buffers skmd mirrors
         running.note_writes(kmod.entry_of(kernel), kmod.args_of(kernel))
         if getattr(kernel, "_skmd_transient", False):
-            kmod.args_of(kernel).clear()
+            kmod.forget_call_args(kernel)
         return evt
     if host_backed.live and _chunked().over_capacity(kmod.args_of(kernel), kernel):  # VAST
         evt = _chunked().run(core.get_runtime(), queue, kernel, global_work_size,
