@@ -92,3 +92,70 @@ def test_skmd_run_adds_no_variable_to_the_environment_while_the_drivers_start(tm
     rc, edits = json.loads(r.stdout.strip().splitlines()[-1])
     assert rc == 0 and "ran" in r.stdout
     assert edits == [], edits
+
+
+_TAKEN = r"""
+import numpy as np, pyopencl as cl
+from skmd.runtime import warm_start
+made = warm_start._premade
+ctx = cl.create_some_context(interactive=False)
+again = cl.create_some_context(interactive=False)
+q = cl.CommandQueue(ctx)
+a = np.arange(64, dtype=np.float32)
+buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+prg = cl.Program(ctx, "__kernel void k(__global float *a) { a[get_global_id(0)] *= 3.0f; }").build()
+prg.k(q, a.shape, None, buf)
+cl.enqueue_copy(q, a, buf)
+print(made is not None and made[1] == ctx.int_ptr, again.int_ptr != ctx.int_ptr,
+      warm_start._premade is None, bool((a == 3 * np.arange(64)).all()))
+"""
+
+_OWN = r"""
+import numpy as np, pyopencl as cl
+from skmd.runtime import warm_start
+made = warm_start._premade is not None
+dev = cl.get_platforms()[0].get_devices()[0]
+ctx = cl.Context([dev])
+q = cl.CommandQueue(ctx)
+buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 256)
+cl.Program(ctx, "__kernel void k(__global float *a) { a[get_global_id(0)] = 1.0f; }").build().k(q, (64,), None, buf)
+q.finish()
+print(made, warm_start._premade is None)
+"""
+
+
+def _skmd_run(tmp_path, code: str, **env: str) -> str:
+    prog = tmp_path / "prog.py"
+    prog.write_text(code)
+    r = subprocess.run([sys.executable, "-m", "skmd", "run", str(prog)], capture_output=True,
+                       text=True, timeout=120,
+                       env=dict(os.environ, SKMD_PROFILE_DIR=str(tmp_path / "store"), **env))
+    assert r.returncode == 0, r.stderr
+    return r.stdout.strip().splitlines()[-1]
+
+
+def test_skmd_run_hands_the_program_the_context_it_made_ahead(tmp_path) -> None:
+    """The program's first ``create_some_context`` gets the context made while its
+    imports ran (a GPU's costs 0.1 s); a second call makes a new one, as plainly."""
+    assert _skmd_run(tmp_path, _TAKEN) == "True True True True"
+
+
+def test_a_context_made_ahead_that_the_program_does_not_take_is_released(tmp_path) -> None:
+    # the program makes its own context: the one made ahead goes at its first launch
+    assert _skmd_run(tmp_path, _OWN) == "True True"
+
+
+def test_a_program_whose_user_names_the_home_device_gets_a_context_of_its_own(tmp_path) -> None:
+    assert _skmd_run(tmp_path, _TAKEN.replace("made is not None and ", "made is None or "),
+                     SKMD_HOME="cpu1") == "True True True True"
+
+
+def test_a_context_made_ahead_on_another_device_than_home_is_released() -> None:
+    assert _python("from skmd.runtime import warm_start\n"
+                   "warm_start.begin(premake=True)\n"
+                   "warm_start.wait()\n"
+                   "made = warm_start._premade is not None\n"
+                   "warm_start.keep_for(made and warm_start._premade[0])\n"
+                   "kept = warm_start._premade is not None\n"
+                   "warm_start.keep_for(0)\n"
+                   "print(made, kept, warm_start._premade is None)") == "True True True"
