@@ -212,12 +212,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if bad:
             print(f"skmd {argv[0]}: {bad}", file=sys.stderr)
             return 2
-        from skmd import config
+        # numpy first: its import adds a variable to the process's environment, which
+        # may move the array a driver starting in another thread reads (a crash)
+        import numpy  # noqa: F401
         from skmd.runtime import warm_start
-        # the drivers start, and the program's context is made, while numpy, pyopencl
-        # and skmd are imported (ahead only where skmd picks its home device itself)
+        from skmd import config
+        # the drivers start, and the program's context is made, while pyopencl and
+        # skmd are imported (ahead only where skmd picks its home device itself)
         warm_start.begin(premake=config.get().home is None)
-        import numpy  # noqa: F401  (begin() set what its import would add)
         try:
             return _run_program(ns, profile=argv[0] == "profile")
         finally:

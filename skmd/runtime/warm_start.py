@@ -12,13 +12,12 @@ kept from the thread's calls, and every failure is silent: the query is made
 again as usual.  :func:`wait` is called before the first query through pyopencl,
 so the two never run at once.
 
-While the thread runs, the process's environment must not gain or lose a
-variable: a driver's start reads it (``getenv``) and the C library's ``setenv`` of
-a new name moves the array being read, a segmentation fault.  numpy's import adds
-one and removes it after (``OPENBLAS_MAIN_FREE``, for OpenBLAS's start) unless it
-is set, and pyopencl's import sets ``PYOPENCL_HOME``: :func:`begin` sets both
-before the thread starts, so that imports beside it change nothing, and
-:func:`wait` takes away, once the thread is done, what numpy would have.
+While the thread runs, the process's environment must not gain a variable: a
+driver's start reads it (``getenv``) and the C library's ``setenv`` of a new name
+moves the array being read, a segmentation fault.  numpy's import adds one
+(``OPENBLAS_MAIN_FREE``, removed after), so ``skmd run`` imports numpy first;
+pyopencl's import sets ``PYOPENCL_HOME``, which :func:`begin` sets before the
+thread starts, so that it is only replaced, in place.
 
 The thread also makes the program's context ahead of it (``premake``): a context
 on a GPU takes the driver about 0.1 s more, which a plain program pays in
@@ -41,10 +40,6 @@ _premade: tuple[int, int] | None = None
 #: the loader the thread called, for releasing a context nobody took
 _loader: Any = None
 _lock = threading.Lock()
-#: variables imports would add while the thread runs, with the value they give
-_SET_BY_IMPORTS = (("OPENBLAS_MAIN_FREE", "1"),)
-#: those of them :func:`begin` set, taken away again by :func:`wait`
-_added: list[str] = []
 #: OpenCL's CL_DEVICE_TYPE_GPU and CL_DEVICE_TYPE_ALL
 _GPU, _ALL = 4, 0xFFFFFFFF
 
@@ -165,10 +160,6 @@ def begin(premake: bool = False) -> bool:
         # variable (it fails without it); ``import pyopencl`` sets it to the same
         # folder, which then only replaces it (see above)
         os.environ["PYOPENCL_HOME"] = folder
-    for name, value in _SET_BY_IMPORTS:
-        if name not in os.environ:
-            os.environ[name] = value
-            _added.append(name)
     _thread = threading.Thread(target=_start, args=(path, shipped_drivers(home), premake),
                                name="skmd-driver-start",
                                daemon=True)
@@ -182,9 +173,6 @@ def wait(timeout: float | None = 30.0) -> None:
     t = _thread
     if t is not None:
         t.join(timeout)
-        if _added and not t.is_alive():
-            while _added:  # (the thread is done: removing a variable is safe again)
-                os.environ.pop(_added.pop(), None)
 
 
 def premade() -> bool:

@@ -159,20 +159,3 @@ def test_a_context_made_ahead_on_another_device_than_home_is_released() -> None:
                    "kept = warm_start._premade is not None\n"
                    "warm_start.keep_for(0)\n"
                    "print(made, kept, warm_start._premade is None)") == "True True True"
-
-
-def test_the_program_meets_the_environment_as_it_was(tmp_path) -> None:
-    # what skmd run set for numpy's import beside the drivers' start is gone again,
-    # and a value the user set is kept
-    code = "import os\nprint(os.environ.get('OPENBLAS_MAIN_FREE'))\n"
-    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_MAIN_FREE"}
-    prog = tmp_path / "prog.py"
-    prog.write_text(code)
-    for given, seen in ((None, "None"), ("0", "0")):
-        e = dict(env, SKMD_PROFILE_DIR=str(tmp_path / "store"))
-        if given is not None:
-            e["OPENBLAS_MAIN_FREE"] = given
-        r = subprocess.run([sys.executable, "-m", "skmd", "run", str(prog)], capture_output=True,
-                           text=True, timeout=120, env=e)
-        assert r.returncode == 0, r.stderr
-        assert r.stdout.strip().splitlines()[-1] == seen
