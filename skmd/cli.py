@@ -216,10 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # may move the array a driver starting in another thread reads (a crash)
         import numpy  # noqa: F401
         from skmd.runtime import warm_start
-        from skmd import config
-        # the drivers start, and the program's context is made, while pyopencl and
-        # skmd are imported (ahead only where skmd picks its home device itself)
-        warm_start.begin(premake=config.get().home is None)
+        warm_start.begin()  # the drivers start while pyopencl and skmd are imported
         try:
             return _run_program(ns, profile=argv[0] == "profile")
         finally:

@@ -58,11 +58,8 @@ class PhysicalDevice:
         A second context on a GPU costs 0.1-0.15 s to create (measured on an
         H100), and the driver holds the program's own calls while it does; the
         program's context serves skmd's queues, staging memory and probes as well.
-        Returns whether :attr:`context` is now ``ctx``.  (A context ``skmd run``
-        made ahead that the program did not take is let go here.)
+        Returns whether :attr:`context` is now ``ctx``.
         """
-        if warm_start.premade():
-            warm_start.release(aside=True)
         if self._context is None:
             try:
                 ptrs = [d.int_ptr for d in ctx.get_info(cl.context_info.DEVICES)]

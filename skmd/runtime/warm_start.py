@@ -18,30 +18,14 @@ moves the array being read, a segmentation fault.  numpy's import adds one
 (``OPENBLAS_MAIN_FREE``, removed after), so ``skmd run`` imports numpy first;
 pyopencl's import sets ``PYOPENCL_HOME``, which :func:`begin` sets before the
 thread starts, so that it is only replaced, in place.
-
-The thread also makes the program's context ahead of it (``premake``): a context
-on a GPU takes the driver about 0.1 s more, which a plain program pays in
-``create_some_context``.  The context is made on the device skmd will most
-likely choose as home (the first GPU, else the first device) and handed, by
-:func:`take_context`, to the program's first ``create_some_context`` that picks
-that device alone; it is released as soon as it cannot be used that way
-(:func:`keep_for`, :func:`release`).
 """
 from __future__ import annotations
 
 import glob
 import os
 import threading
-from typing import Any, Sequence
 
 _thread: threading.Thread | None = None
-#: the context made ahead of the program: (device pointer, context pointer)
-_premade: tuple[int, int] | None = None
-#: the loader the thread called, for releasing a context nobody took
-_loader: Any = None
-_lock = threading.Lock()
-#: OpenCL's CL_DEVICE_TYPE_GPU and CL_DEVICE_TYPE_ALL
-_GPU, _ALL = 4, 0xFFFFFFFF
 
 
 def _package() -> str | None:
@@ -100,9 +84,8 @@ def shipped_drivers(home: str | None) -> list[str]:
     return out
 
 
-def _start(path: str, drivers: list[str], premake: bool) -> None:
+def _start(path: str, drivers: list[str]) -> None:
     import ctypes
-    global _loader, _premade
     try:
         for d in drivers:  # a driver that cannot be loaded here stops the warm start:
             ctypes.CDLL(d)  # the loader must not remember it as missing
@@ -117,36 +100,15 @@ def _start(path: str, drivers: list[str], premake: bool) -> None:
         platforms = (ctypes.c_void_p * n.value)()
         if cl.clGetPlatformIDs(n.value, platforms, None) != 0:
             return
-        first: dict[int, int] = {}  # device type -> the first device of that type
         for p in platforms:
-            for kind in (_ALL, _GPU):
-                count = ctypes.c_uint32(0)
-                if cl.clGetDeviceIDs(p, kind, 0, None, ctypes.byref(count)) != 0 or not count.value:
-                    continue
-                ids = (ctypes.c_void_p * count.value)()
-                if cl.clGetDeviceIDs(p, kind, count.value, ids, None) == 0 and ids[0]:
-                    first.setdefault(kind, ids[0])
-        target = first.get(_GPU) or first.get(_ALL)
-        if premake and target:
-            cl.clCreateContext.restype = ctypes.c_void_p
-            cl.clCreateContext.argtypes = [ctypes.c_void_p, ctypes.c_uint32,
-                                           ctypes.POINTER(ctypes.c_void_p), ctypes.c_void_p,
-                                           ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32)]
-            cl.clReleaseContext.argtypes = [ctypes.c_void_p]
-            err = ctypes.c_int32(0)
-            ctx = cl.clCreateContext(None, 1, (ctypes.c_void_p * 1)(target), None, None,
-                                     ctypes.byref(err))
-            if err.value == 0 and ctx:
-                with _lock:
-                    _loader = cl
-                    _premade = (int(target), int(ctx))
+            count = ctypes.c_uint32(0)
+            cl.clGetDeviceIDs(p, 0xFFFFFFFF, 0, None, ctypes.byref(count))  # DEVICE_TYPE_ALL
     except Exception:  # noqa: BLE001 - a warm start is a nicety; discovery asks again
         pass
 
 
-def begin(premake: bool = False) -> bool:
-    """Start the drivers in a thread (once per process), making a context ahead of
-    the program with ``premake``; False when no loader is found."""
+def begin() -> bool:
+    """Start the drivers in a thread (once per process); False when no loader is found."""
     global _thread
     if _thread is not None:
         return True
@@ -160,7 +122,7 @@ def begin(premake: bool = False) -> bool:
         # variable (it fails without it); ``import pyopencl`` sets it to the same
         # folder, which then only replaces it (see above)
         os.environ["PYOPENCL_HOME"] = folder
-    _thread = threading.Thread(target=_start, args=(path, shipped_drivers(home), premake),
+    _thread = threading.Thread(target=_start, args=(path, shipped_drivers(home)),
                                name="skmd-driver-start",
                                daemon=True)
     _thread.start()
@@ -173,57 +135,3 @@ def wait(timeout: float | None = 30.0) -> None:
     t = _thread
     if t is not None:
         t.join(timeout)
-
-
-def premade() -> bool:
-    """Whether a context made ahead may still be handed out (after the thread ended)."""
-    if _thread is not None and _thread.is_alive():
-        return True
-    return _premade is not None
-
-
-def take_context(devices: Sequence[Any]) -> Any:
-    """The context made ahead, as a ``pyopencl.Context``, when ``devices`` is its
-    device alone and nobody took it yet; else None."""
-    global _premade
-    wait()
-    with _lock:
-        pre = _premade
-        if pre is None or len(devices) != 1 or getattr(devices[0], "int_ptr", None) != pre[0]:
-            return None
-        _premade = None
-    import pyopencl as cl
-    return cl.Context.from_int_ptr(pre[1], retain=False)  # (takes the thread's reference)
-
-
-def keep_for(device_ptr: int) -> None:
-    """Release the context made ahead unless it is on ``device_ptr`` (skmd's home)."""
-    wait()
-    with _lock:
-        pre = _premade
-    if pre is not None and pre[0] != device_ptr:
-        release(aside=True)
-
-
-def release(aside: bool = False) -> None:
-    """Release the context made ahead, if nobody took it: a context nobody uses
-    would hold the device's memory for the whole run.  With ``aside`` the driver's
-    call runs in a thread of its own (not a daemon: the interpreter waits for it at
-    exit), off a launch's path."""
-    global _premade
-    wait()
-    with _lock:
-        pre, _premade = _premade, None
-    if pre is None or _loader is None:
-        return
-    if aside:
-        threading.Thread(target=_release, args=(pre[1],), name="skmd-context-release").start()
-    else:
-        _release(pre[1])
-
-
-def _release(ptr: int) -> None:
-    try:
-        _loader.clReleaseContext(ptr)
-    except Exception:  # noqa: BLE001 - at worst the context lives until the exit
-        pass

@@ -27,7 +27,7 @@ from pyopencl import _cl
 from skmd.runtime import app_commands, core, host_backed, running
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import kernels as kmod
-from skmd.runtime import raw, warm_start
+from skmd.runtime import raw
 
 _saved: list[tuple[Any, str, Any, bool]] = []  # (owner, name, original, had_own_attr)
 _lock = threading.Lock()
@@ -376,7 +376,6 @@ def install(settings: Any) -> None:
         from skmd.runtime import core
         rt = core.start(settings)  # fail early and clearly when there is no device
         _home_int_ptr = rt.home.device.int_ptr
-        warm_start.keep_for(_home_int_ptr)  # a context made ahead elsewhere is let go
         if _saved:
             return
         if _virtual_of is not rt:  # a new runtime, maybe over other devices
@@ -420,9 +419,8 @@ def install(settings: Any) -> None:
             if cls is not None and "release" in cls.__dict__:
                 _set(cls, "release", _release(cls.release))
         _set(_cl.Event, "wait", _sync_point(_cl.Event.wait))
-        from skmd.shim import contexts, host_commands
+        from skmd.shim import host_commands
         host_commands.install(_set)
-        contexts.install(_set)
 
 
 def uninstall() -> None:
