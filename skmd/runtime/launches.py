@@ -15,8 +15,8 @@ import pyopencl as cl
 
 from skmd import config
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import placement
-from skmd.runtime.kernels import ArgValue, KernelEntry
+from skmd.runtime import placement, raw
+from skmd.runtime.kernels import ArgValue, KernelEntry, forget_call_args
 from skmd.transform import Launch
 from skmd.decide.local_size import TARGET_GROUP, choose_local_size
 
@@ -306,3 +306,40 @@ def _scalar_of(a: ArgValue, type_name: str | None) -> float | None:
         if dt is not None and np.dtype(dt).itemsize == len(raw):
             return float(np.frombuffer(raw, dtype=dt)[0])
     return None
+
+
+def run_empty(rt: Any, queue: Any, kernel: Any, gsize: Any, lsize: Any, offset: Any,
+              wait_for: Any, g_times_l: bool, allow_empty: bool) -> Any:
+    """A launch of no work-items, as a plain program's goes: pyopencl's own call with
+    the program's arguments, after graph mode's deferred kernels (its event completes
+    after what the queue held before it).
+
+    On PoCL (3.0) the driver's empty-range path divides by zero (SIGFPE) once
+    libclang has made an index in the process, as skmd's kernel analysis does (a
+    plain program that does so crashes alike): there the marker pyopencl enqueues
+    for an empty range it is allowed, with the launch's wait list, stands in."""
+    if rt is not None:
+        rt.flush_graph()
+    if not allow_empty and _pocl(queue):
+        allow_empty = True
+    evt = raw.enqueue_nd_range_kernel(queue, kernel, gsize, lsize, offset, wait_for,
+                                      g_times_l, allow_empty)
+    if getattr(kernel, "_skmd_transient", False):  # (Kernel.__call__ sets them again)
+        forget_call_args(kernel)
+    return evt
+
+
+def _pocl(queue: Any) -> bool:
+    """Whether ``queue``'s device is PoCL's (asked once per queue object)."""
+    hit = getattr(queue, "_skmd_pocl", None)
+    if hit is None:
+        try:
+            dev = queue.get_info(cl.command_queue_info.DEVICE)
+            hit = "Portable Computing Language" in dev.platform.name
+        except Exception:  # noqa: BLE001 - unknown: the driver's own path
+            hit = False
+        try:
+            queue._skmd_pocl = hit
+        except AttributeError:
+            pass
+    return hit

@@ -24,7 +24,7 @@ from typing import Any, Callable
 import pyopencl as cl
 from pyopencl import _cl
 
-from skmd.runtime import app_commands, core, host_backed, running
+from skmd.runtime import app_commands, core, host_backed, launches, running
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import kernels as kmod
 from skmd.runtime import raw
@@ -122,6 +122,10 @@ def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
                              local_work_size: Any = None, global_work_offset: Any = None,
                              wait_for: Any = None, g_times_l: bool = False,
                              allow_empty_ndrange: bool = False) -> Any:
+    if type(global_work_size) in (tuple, list) and 0 in global_work_size:  # no work-items
+        return launches.run_empty(core.current(), queue, kernel, global_work_size,
+                                  local_work_size, global_work_offset, wait_for, g_times_l,
+                                  allow_empty_ndrange)
     is_home = getattr(queue, "_skmd_home", None)
     if is_home is None:
         is_home = queue.device.int_ptr == _home_ptr()

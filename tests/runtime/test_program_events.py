@@ -123,3 +123,45 @@ def test_a_split_launch_gives_an_event_of_the_programs_queue():
         split = [r for r in rt.records if len(r.shares) > 1]
     assert split, "no launch was split: the test missed its path"
     assert got["seen"].all() and not mismatches(bare, got)
+
+
+def _empty_launches(cl):
+    """Launches of no work-items between two real ones, one waiting on a user event: what
+    each event says before and after it is set, and the result."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    a = np.arange(N, dtype=np.float32)
+    A = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+    B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
+    scale = cl.Kernel(cl.Program(ctx, SRC).build(), "scale")
+    scale(q, (N,), (64,), A, B, np.float32(2))
+    empty = [scale(q, g, l, A, B, np.float32(5))
+             for g, l in (((0,), None), ((0,), (64,)), ((16, 0), (4, 4)))]
+    ue = cl.UserEvent(ctx)
+    gated = scale(q, (0,), None, A, B, np.float32(7), wait_for=[ue])
+    q.flush()
+    time.sleep(0.05)
+    before = gated.command_execution_status != cl.command_execution_status.COMPLETE
+    ue.set_status(cl.command_execution_status.COMPLETE)
+    gated.wait()
+    cl.wait_for_events(empty)
+    scale(q, (N,), (64,), B, A, np.float32(3))
+    out = np.empty_like(a)
+    cl.enqueue_copy(q, out, A)
+    return {"a": out, "gated_waited": np.array([before]),
+            "queue": np.array([e.command_queue == q for e in empty + [gated]])}
+
+
+def test_launches_of_no_work_items_run_as_plainly(monkeypatch):
+    """A global size with a zero is nothing to decide on, split or defer: it goes to
+    pyopencl as a plain program's (once crashed PoCL, SIGFPE, after skmd's analysis),
+    its event waits for its wait list, and the launches around it are right."""
+    tuned(monkeypatch, stage_min_bytes=0)
+    want = (np.arange(N, dtype=np.float32) * 2 + 1) * 3 + 1
+    for settings in ({"policy": "even"}, {"mode": "mkmd"}, {"mode": "coarse"}):
+        with skmd_installed(background=False, **settings):
+            import pyopencl as cl
+            got = _empty_launches(cl)
+        np.testing.assert_array_equal(got["a"], want, err_msg=str(settings))
+        assert got["gated_waited"].all(), f"{settings}: completed before its user event"
+        assert got["queue"].all(), settings
