@@ -37,6 +37,8 @@ _limit: int | None = None
 _force_min: int = 0
 #: makes the bytes of buffers the program gives no memory for
 _make: Maker = plain
+#: the virtual device's largest allocation: larger buffers are refused (0: unknown)
+_most: int = 0
 #: how many host-backed buffers exist (launches look for them only when some do)
 live = 0
 _live_lock = threading.Lock()
@@ -46,6 +48,13 @@ def configure(limit: int | None, force_min: int, make: Maker | None = None) -> N
     """Set at install from the home device and the settings."""
     global _limit, _force_min, _make
     _limit, _force_min, _make = limit, int(force_min), make or plain
+
+
+def advertise(most: int) -> None:
+    """Set at install: the virtual device's largest allocation, past which buffers are
+    refused as a driver refuses them (the shim knows it; skmd's runtime does not)."""
+    global _most
+    _most = int(most)
 
 
 def host_memory() -> int:
@@ -130,10 +139,15 @@ class HostBackedBuffer(Buffer):
                                 "COPY_HOST_PTR in flags")
         plain = int(flags) & ~(int(mf.USE_HOST_PTR) | int(mf.COPY_HOST_PTR)
                                | int(mf.ALLOC_HOST_PTR))
+        _refuse_past_limit(n)
         _INIT(self, context, plain, STAND_IN_BYTES)
         self.logical_size = n
         self.mem_flags = int(flags)
-        self.host = _host_bytes(flags, n, hostbuf)
+        try:
+            self.host = _host_bytes(flags, n, hostbuf)
+        except MemoryError as exc:  # as a driver that could not allocate says it
+            raise driver_error("clCreateBuffer", "MEM_OBJECT_ALLOCATION_FAILURE",
+                               f"{n} bytes in host memory: {exc}", cl.MemoryError) from None
         self.program_array = hostbuf if int(flags) & int(mf.USE_HOST_PTR) else None
         with _live_lock:
             live += 1
@@ -169,6 +183,16 @@ class HostBackedBuffer(Buffer):
 
     def __repr__(self) -> str:
         return f"<pyopencl.Buffer of {self.logical_size} bytes in host memory (skmd)>"
+
+
+def _refuse_past_limit(n: int) -> None:
+    """A size past the virtual device's largest allocation is refused before anything
+    is allocated, with the error a driver gives for a size past its own limit (numpy
+    would otherwise try, and fail with its own ``MemoryError``)."""
+    most = _most or host_memory()
+    if most and n > most:
+        raise driver_error("clCreateBuffer", "INVALID_BUFFER_SIZE",
+                           f"{n} bytes, more than the device's largest allocation ({most})")
 
 
 def _host_bytes(flags: int, n: int, hostbuf: Any) -> HostBytes:
@@ -213,14 +237,15 @@ def _view(hostbuf: Any, writable: bool) -> np.ndarray:
     return np.frombuffer(view.cast("B"), dtype=np.uint8)
 
 
-def driver_error(routine: str, status: str, detail: str = "") -> cl.LogicError:
+def driver_error(routine: str, status: str, detail: str = "",
+                 kind: type[cl.Error] = cl.LogicError) -> cl.Error:
     """The error a driver gives for ``status`` (``"INVALID_VALUE"``...), as pyopencl
-    raises it: a ``LogicError`` whose ``code`` a program may look at."""
+    raises it: a ``kind`` (``LogicError``; ``MemoryError`` for an allocation that
+    failed) whose ``code`` a program may look at."""
     try:  # (its text: "<routine> failed: <status> - <detail>")
-        return cl.LogicError(_cl._ErrorRecord(routine, int(getattr(cl.status_code, status)),
-                                              detail))
+        return kind(_cl._ErrorRecord(routine, int(getattr(cl.status_code, status)), detail))
     except Exception:  # noqa: BLE001 - a pyopencl without error records: the message
-        return cl.LogicError(f"{routine} failed: {status} - {detail}")
+        return kind(f"{routine} failed: {status} - {detail}")
 
 
 def _span(buf: HostBackedBuffer, offset: int, nbytes: int, what: str,

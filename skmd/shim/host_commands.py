@@ -47,11 +47,13 @@ def install(set_: Callable[[Any, str, Any], None]) -> None:
     the commands that touch them are served there (after the patches above)."""
     from skmd.runtime.core import get_runtime
     from skmd.runtime.host_bytes import maker_for
+    from skmd.shim.virtual import advertised_memory
     rt = get_runtime()
     t = rt.settings.tuning
     rings = t.vast_bounce_ring * sum(1 for d in rt.devices if not d.host_unified)
     host_backed.configure(rt.home.max_alloc, rt.settings.host_backed_min,
                           maker_for(rt.home, rt.warn_once, t.vast_pinned_share, rings))
+    host_backed.advertise(advertised_memory(rt.devices))
     set_(cl, "Buffer", host_backed.Buffer)
     for name, serve in _HOST_SERVED.items():
         set_(_cl, name, _host_side(getattr(_cl, name), serve, name))

@@ -23,6 +23,13 @@ if TYPE_CHECKING:
 _AGGREGATED = ("NAME", "MAX_COMPUTE_UNITS", "GLOBAL_MEM_SIZE", "MAX_MEM_ALLOC_SIZE")
 
 
+def advertised_memory(physical: Any) -> int:
+    """The virtual device's memory and largest allocation: what skmd can back (buffers
+    too large for a device live in host memory); host-backed buffers are refused past it."""
+    from skmd.runtime.host_backed import host_memory
+    return max(host_memory(), max((d.global_mem for d in physical), default=0))
+
+
 class VirtualDevice(cl.Device):
     """The one device an skmd-installed pyopencl program sees."""
     __slots__ = ()
@@ -43,8 +50,7 @@ class VirtualDevice(cl.Device):
     @property
     def global_mem_size(self) -> int:  # type: ignore[override]
         """What skmd can back: buffers too large for a device live in host memory."""
-        from skmd.runtime.host_backed import host_memory
-        return max(host_memory(), max((d.global_mem for d in self._physical), default=0))
+        return advertised_memory(self._physical)
 
     @property
     def max_mem_alloc_size(self) -> int:  # type: ignore[override]

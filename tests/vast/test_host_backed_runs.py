@@ -304,6 +304,41 @@ def test_host_backed_buffers_behave_like_buffers():
     run_with_skmd(program, host_backed_min=1 << 20)
 
 
+def test_a_buffer_past_what_can_be_backed_fails_as_the_drivers_does(monkeypatch):
+    """Past the virtual device's largest allocation: the driver's INVALID_BUFFER_SIZE,
+    before anything is allocated; an allocation of host bytes below it that fails:
+    pyopencl's MemoryError, MEM_OBJECT_ALLOCATION_FAILURE (not numpy's MemoryError)."""
+    import pyopencl as cl
+
+    from skmd.runtime import host_backed
+
+    def refused(cl):
+        ctx = cl.create_some_context(interactive=False)
+        most = ctx.devices[0].max_mem_alloc_size
+        codes = []
+        for n in (most + 1, 1 << 40, 1 << 62):
+            with pytest.raises(cl.LogicError) as err:
+                cl.Buffer(ctx, cl.mem_flags.READ_WRITE, n)
+            codes.append(err.value.code)
+        return {"codes": np.array(codes)}
+
+    out, _ = run_with_skmd(refused)
+    assert list(out["codes"]) == [cl.status_code.INVALID_BUFFER_SIZE] * 3, out["codes"]
+
+    def no_memory(flags, n, hostbuf):
+        raise MemoryError(f"Unable to allocate {n} bytes")
+    monkeypatch.setattr(host_backed, "_host_bytes", no_memory)
+
+    def failed(cl):
+        ctx = cl.create_some_context(interactive=False)
+        with pytest.raises(cl.MemoryError) as err:
+            cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 2 << 20)
+        return {"code": np.array([err.value.code])}
+
+    out, _ = run_with_skmd(failed, host_backed_min=1 << 20)
+    assert out["code"][0] == cl.status_code.MEM_OBJECT_ALLOCATION_FAILURE, out["code"]
+
+
 def test_uninstall_restores_the_buffer_class():
     import pyopencl as cl
     from pyopencl import _cl
