@@ -251,7 +251,8 @@ class Runtime:
             hit = churn.kept(entry.decisions, entry.churn, key, entry.launches,
                              s.tuning.churn_after)
             if hit is not None:
-                launch, shares, reason, _, span = hit
+                launch, shares, reason, _, span = (launches.kept_hit(hit, wait_for)
+                                                   if wait_for else hit)
                 if reason is not None:
                     return running.run_whole(self, queue, kernel, entry, args, gsize, lsize,
                                              offset, wait_for, g_times_l, allow_empty, reason)
@@ -267,11 +268,8 @@ class Runtime:
             reason = mode.profiled_reason
         if reason is None and offset is not None and any(int(o) for o in offset):
             reason = "launch has a global offset"
-        if reason is None and wait_for and any(
-                e.command_execution_status != cl.command_execution_status.COMPLETE
-                for e in wait_for):
-            # a split waits on the host; a user event set later would deadlock it
-            reason = "waits on events not complete yet (runs whole, in queue order)"
+        if reason is None and wait_for and launches.waits_open(wait_for):  # a split waits
+            reason = launches.WAITS_OPEN  # on the host: a user event set later would hang it
         launch = None
         if reason is None:
             launch, reason = launches.launch_kept(entry, args, gsize, lsize, g_times_l, key,

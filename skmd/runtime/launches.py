@@ -343,3 +343,23 @@ def _pocl(queue: Any) -> bool:
         except AttributeError:
             pass
     return hit
+
+
+#: why a launch that waits on an event not complete yet runs whole
+WAITS_OPEN = "waits on events not complete yet (runs whole, in queue order)"
+
+
+def waits_open(wait_for: Any) -> bool:
+    """Whether ``wait_for`` holds an event not complete yet: a split (or anything else
+    that waits on the host) would block the program before it can set a user event."""
+    return bool(wait_for) and any(
+        e.command_execution_status != cl.command_execution_status.COMPLETE for e in wait_for)
+
+
+def kept_hit(hit: Any, wait_for: Any) -> tuple:
+    """A kept decision (launch, shares, reason, span, span) as this launch takes it:
+    whole where it waits on an event not complete yet, as a fresh decision would be
+    (the decision itself stays kept for the launches after it)."""
+    if hit[2] is None and waits_open(wait_for):
+        return (hit[0], hit[1], WAITS_OPEN, hit[3], hit[4])
+    return tuple(hit)

@@ -165,3 +165,51 @@ def test_launches_of_no_work_items_run_as_plainly(monkeypatch):
         np.testing.assert_array_equal(got["a"], want, err_msg=str(settings))
         assert got["gated_waited"].all(), f"{settings}: completed before its user event"
         assert got["queue"].all(), settings
+
+
+def _gated_after_kept(cl):
+    """Launches of one shape, so a decision is kept, then one more gated on a user event
+    that a timer thread sets: when the launch call returned against when it was set."""
+    import threading
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    a = np.arange(N, dtype=np.float32)
+    A = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+    B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
+    scale = cl.Kernel(cl.Program(ctx, SRC).build(), "scale")
+    for i in range(4):
+        scale(q, (N,), (64,), A, B, np.float32(1 + i))
+    q.finish()
+    ue = cl.UserEvent(ctx)
+    set_at = []
+
+    def release():
+        set_at.append(time.perf_counter())
+        ue.set_status(cl.command_execution_status.COMPLETE)
+    timer = threading.Timer(0.5, release)  # (started first: a launch that blocks ends too)
+    timer.start()
+    evt = scale(q, (N,), (64,), A, B, np.float32(3), wait_for=[ue])
+    returned = time.perf_counter()
+    evt.wait()
+    timer.join()
+    out = np.empty_like(a)
+    cl.enqueue_copy(q, out, B)
+    return {"b": out, "returned_first": np.array([returned < set_at[0]])}
+
+
+def test_a_launch_on_a_kept_decision_gated_on_a_user_event_does_not_block():
+    """A launch that reuses a kept split decision and waits on a user event set later
+    runs whole in queue order, as a fresh decision has it: a split would block the
+    program on its wait list before it can set the event."""
+    from skmd.runtime import launches
+    want = np.arange(N, dtype=np.float32) * 3 + 1
+    for settings in ({"policy": "even"}, {"mode": "mkmd"}):
+        with skmd_installed(background=False, **settings) as rt:
+            import pyopencl as cl
+            got = _gated_after_kept(cl)
+            reasons = [r.reason for r in rt.records]
+            split = [r for r in rt.records if len(r.shares) > 1]
+        assert got["returned_first"].all(), f"{settings}: the launch waited for its event"
+        np.testing.assert_array_equal(got["b"], want, err_msg=str(settings))
+        if "policy" in settings:
+            assert split and reasons[-1] == launches.WAITS_OPEN, reasons
