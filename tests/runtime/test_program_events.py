@@ -125,15 +125,21 @@ def test_a_split_launch_gives_an_event_of_the_programs_queue():
     assert got["seen"].all() and not mismatches(bare, got)
 
 
-def _empty_launches(cl):
-    """Launches of no work-items between two real ones, one waiting on a user event: what
-    each event says before and after it is set, and the result."""
+def _scale_setup(cl):
+    """A context, a queue, a host array, buffers A (its copy) and B, the kernel ``scale``."""
     ctx = cl.create_some_context(interactive=False)
     q = cl.CommandQueue(ctx)
     a = np.arange(N, dtype=np.float32)
     A = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
     B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
     scale = cl.Kernel(cl.Program(ctx, SRC).build(), "scale")
+    return ctx, q, a, A, B, scale
+
+
+def _empty_launches(cl):
+    """Launches of no work-items between two real ones, one waiting on a user event: what
+    each event says before and after it is set, and the result."""
+    ctx, q, a, A, B, scale = _scale_setup(cl)
     scale(q, (N,), (64,), A, B, np.float32(2))
     empty = [scale(q, g, l, A, B, np.float32(5))
              for g, l in (((0,), None), ((0,), (64,)), ((16, 0), (4, 4)))]
@@ -171,12 +177,7 @@ def _gated_after_kept(cl):
     """Launches of one shape, so a decision is kept, then one more gated on a user event
     that a timer thread sets: when the launch call returned against when it was set."""
     import threading
-    ctx = cl.create_some_context(interactive=False)
-    q = cl.CommandQueue(ctx)
-    a = np.arange(N, dtype=np.float32)
-    A = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
-    B = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
-    scale = cl.Kernel(cl.Program(ctx, SRC).build(), "scale")
+    ctx, q, a, A, B, scale = _scale_setup(cl)
     for i in range(4):
         scale(q, (N,), (64,), A, B, np.float32(1 + i))
     q.finish()
