@@ -308,6 +308,15 @@ def _scalar_of(a: ArgValue, type_name: str | None) -> float | None:
     return None
 
 
+def has_zero(size: Any) -> bool:
+    """Whether a global size that is not a tuple (a list, a numpy array, any sequence
+    pyopencl takes) holds a 0; False for what is no sequence of numbers."""
+    try:
+        return any(int(n) == 0 for n in size)
+    except (TypeError, ValueError):
+        return False
+
+
 def run_empty(rt: Any, queue: Any, kernel: Any, gsize: Any, lsize: Any, offset: Any,
               wait_for: Any, g_times_l: bool, allow_empty: bool) -> Any:
     """A launch of no work-items, as a plain program's goes: pyopencl's own call with

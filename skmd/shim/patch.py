@@ -122,7 +122,8 @@ def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
                              local_work_size: Any = None, global_work_offset: Any = None,
                              wait_for: Any = None, g_times_l: bool = False,
                              allow_empty_ndrange: bool = False) -> Any:
-    if type(global_work_size) in (tuple, list) and 0 in global_work_size:  # no work-items
+    if (0 in global_work_size if type(global_work_size) is tuple  # no work-items
+            else launches.has_zero(global_work_size)):
         return launches.run_empty(core.current(), queue, kernel, global_work_size,
                                   local_work_size, global_work_offset, wait_for, g_times_l,
                                   allow_empty_ndrange)

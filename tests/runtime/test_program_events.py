@@ -142,7 +142,8 @@ def _empty_launches(cl):
     ctx, q, a, A, B, scale = _scale_setup(cl)
     scale(q, (N,), (64,), A, B, np.float32(2))
     empty = [scale(q, g, l, A, B, np.float32(5))
-             for g, l in (((0,), None), ((0,), (64,)), ((16, 0), (4, 4)))]
+             for g, l in (((0,), None), ((0,), (64,)), ((16, 0), (4, 4)),
+                          ([0], None), (np.array([0]), None), (np.array([16, 0]), (4, 4)))]
     ue = cl.UserEvent(ctx)
     gated = scale(q, (0,), None, A, B, np.float32(7), wait_for=[ue])
     q.flush()
