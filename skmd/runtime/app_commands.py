@@ -33,6 +33,16 @@ def before_command(objs: Any) -> None:
         _sync_home(rt, list(objs))
 
 
+def before_release(buf: Any) -> None:
+    """The program releases ``buf``: deferred kernels go to the driver first (it keeps
+    the buffer until they end; a deferred kernel would read a freed object), then what
+    skmd knew of it is forgotten (its address may be handed to the next buffer)."""
+    rt = core.current()
+    if rt is not None:
+        rt.flush_graph()
+    bufmod.forget(buf)
+
+
 def _sync_home(rt: Any, objs: Any) -> None:
     """The stale buffers among ``objs`` come home, through ``rt``'s home queues."""
     homecoming.sync_args(objs, lambda app: rt.home_queue(app.context))

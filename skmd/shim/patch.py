@@ -368,8 +368,7 @@ _mapped_for_write: list[Any] = []
 
 def _release(orig: Callable) -> Callable:
     def release(self: Any) -> Any:
-        # the address may be handed to the next buffer: forget what skmd knew
-        bufmod.forget(self)
+        app_commands.before_release(self)
         return orig(self)
     return release
 

@@ -98,8 +98,20 @@ def set_arg_after_a_call(cl):
     return {"acc": _read(cl, q, acc)}
 
 
+def released_after_launch(cl):
+    """An input released right after the launch that reads it (OpenCL keeps it until
+    the launch ends, deferred or not), a new one each step; the output read at the end."""
+    ctx, q, prg, acc = _setup(cl)
+    for k in range(3):
+        src = cl.Buffer(ctx, cl.mem_flags.READ_ONLY | cl.mem_flags.COPY_HOST_PTR,
+                        hostbuf=np.full(N, k + 1, np.float32))
+        prg.accum(q, (N,), (64,), acc, src, np.int32(k + 2))
+        src.release()
+    return {"acc": _read(cl, q, acc)}
+
+
 @pytest.mark.parametrize("program", [changed_record, changed_array_scalar,
-                                     set_arg_after_a_call])
+                                     set_arg_after_a_call, released_after_launch])
 @pytest.mark.parametrize("way", WAYS)
 def test_arguments_are_what_the_driver_took(monkeypatch, program, way):
     bad, records = compare_with_and_without(program, **_way(monkeypatch, way))
