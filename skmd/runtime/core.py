@@ -242,7 +242,7 @@ class Runtime:
             # order's cost (no description, no look-up by shape, no flush unless pending)
             known = entry.graph_known.get(key) if mode.defers_to_graph else None
             if known is not None and not wait_for and self._graph is not None and not (
-                    mode.profiled_reason and raw.profiles(queue)):
+                    mode.profiled_reason and raw.profiles(queue)) and not launches._gates:
                 evt = self._graph.launch_known(queue, kernel, entry, args, known, gsize,
                                                lsize, offset, wait_for, g_times_l,
                                                allow_empty)
@@ -251,8 +251,8 @@ class Runtime:
             hit = churn.kept(entry.decisions, entry.churn, key, entry.launches,
                              s.tuning.churn_after)
             if hit is not None:
-                launch, shares, reason, _, span = (launches.kept_hit(hit, wait_for)
-                                                   if wait_for else hit)
+                launch, shares, reason, _, span = (launches.kept_hit(hit, wait_for, queue)
+                                                   if wait_for or launches._gates else hit)
                 if reason is not None:
                     return running.run_whole(self, queue, kernel, entry, args, gsize, lsize,
                                              offset, wait_for, g_times_l, allow_empty, reason)
@@ -268,8 +268,8 @@ class Runtime:
             reason = mode.profiled_reason
         if reason is None and offset is not None and any(int(o) for o in offset):
             reason = "launch has a global offset"
-        if reason is None and wait_for and launches.waits_open(wait_for):  # a split waits
-            reason = launches.WAITS_OPEN  # on the host: a user event set later would hang it
+        if reason is None and (wait_for or launches._gates):  # a split waits on the host:
+            reason = launches.open_wait(wait_for, queue)  # a user event set later hangs it
         launch = None
         if reason is None:
             launch, reason = launches.launch_kept(entry, args, gsize, lsize, g_times_l, key,

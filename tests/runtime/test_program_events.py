@@ -215,3 +215,50 @@ def test_a_launch_on_a_kept_decision_gated_on_a_user_event_does_not_block():
         np.testing.assert_array_equal(got["b"], want, err_msg=str(settings))
         if "policy" in settings:
             assert split and reasons[-1] == launches.WAITS_OPEN, reasons
+
+
+def _behind_a_gated_launch(cl):
+    """A launch gated on a user event, then more launches on its queue with no wait list
+    (a split of them would wait on the host for the gated one); a timer thread sets the
+    event: whether every launch call returned before it did."""
+    import threading
+    ctx, q, a, A, B, scale = _scale_setup(cl)
+    for i in range(4):  # (decisions made and kept: the later launches reuse them)
+        scale(q, (N,), (64,), A, B, np.float32(1 + i))
+    q.finish()
+    ue = cl.UserEvent(ctx)
+    set_at = []
+
+    def release():
+        set_at.append(time.perf_counter())
+        ue.set_status(cl.command_execution_status.COMPLETE)
+    timer = threading.Timer(0.5, release)
+    timer.start()
+    scale(q, (N,), (64,), A, B, np.float32(3), wait_for=[ue])
+    for i in range(3):
+        scale(q, (N,), (64,), B, A, np.float32(2 + i))
+    returned = time.perf_counter()
+    q.finish()
+    timer.join()
+    after = scale(q, (N,), (64,), A, B, np.float32(5))  # the gate has ended: splits again
+    out = np.empty_like(a)
+    cl.enqueue_copy(q, out, B, wait_for=[after])
+    return {"b": out, "returned_first": np.array([returned < set_at[0]])}
+
+
+def test_launches_behind_a_gated_launch_on_their_queue_do_not_block():
+    """A launch waiting on a user event runs whole in queue order; the launches behind
+    it on its queue must not wait on the host either (the program sets the event only
+    after it enqueued them), until that launch has ended."""
+    bare = run_bare(_behind_a_gated_launch)
+    for settings in ({"policy": "even"}, {"mode": "mkmd", "policy": "even"}):
+        with skmd_installed(background=False, **settings) as rt:
+            import pyopencl as cl
+            got = _behind_a_gated_launch(cl)
+            reasons = [r.reason for r in rt.records]
+        assert got["returned_first"].all(), f"{settings}: a launch waited for the event"
+        assert not mismatches(bare, got), settings
+        if settings.get("mode") != "mkmd":
+            assert any(r and "its queue holds" in r for r in reasons), reasons
+            assert reasons[-1] is None or "its queue holds" not in reasons[-1], reasons
+
