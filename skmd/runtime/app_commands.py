@@ -18,7 +18,7 @@ import pyopencl as cl
 
 from skmd import modes
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import core, homecoming, placement, raw, staging, waited
+from skmd.runtime import core, gates, homecoming, placement, raw, staging, waited
 from skmd.runtime.stale import any_stale, prune_stale, stale_buffers
 
 
@@ -31,6 +31,18 @@ def before_command(objs: Any) -> None:
     rt.flush_graph()
     if any_stale():
         _sync_home(rt, list(objs))
+
+
+def note_gated(args: Any, kwargs: Any, evt: Any) -> None:
+    """A command the program enqueued behind an event not complete yet (a copy, a
+    marker or barrier with a wait list) gates its queue: launches behind it run whole
+    until it has ended (a split would wait for it on the host)."""
+    wait = kwargs.get("wait_for") if kwargs else None
+    if wait is None:
+        wait = next((a for a in args[1:] if type(a) in (list, tuple) and a
+                     and isinstance(a[0], cl.Event)), None)
+    if wait and evt is not None and gates.waits_open(wait):
+        gates.note_gate(args[0], evt, gates.WAITS_OPEN)
 
 
 def before_release(buf: Any) -> None:

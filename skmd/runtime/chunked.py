@@ -24,7 +24,7 @@ from typing import Any
 import pyopencl as cl
 
 from skmd.records import LaunchRecord
-from skmd.runtime import homecoming, host_backed, launches, raw
+from skmd.runtime import gates, homecoming, host_backed, launches, raw
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import kernels as kmod
 from skmd.runtime.chunk_lane import Lane, LaneWork, refuse
@@ -165,6 +165,9 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
                         for e in wait_for):  # (the program sets it after this call returns)
         refuse(name, "it waits on a user event not set yet (a launch over host memory runs "
                      "at its call: set the event first)")
+    if gates.open_wait(None, queue) is not None:
+        refuse(name, "its queue holds a command that waits on an event not complete yet (a "
+                     "launch over host memory runs at its call: set the event first)")
     launch, why = launches.launch_of(entry, args, gsize, lsize, g_times_l, min_groups=1)
     if launch is None:
         _driver_refusal(kernel, gsize, why)

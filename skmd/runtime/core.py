@@ -26,8 +26,8 @@ from skmd import config, modes
 from skmd import partition  # noqa: F401 - the decisions' models, patched by tests here
 from skmd.decide import churn
 from skmd.records import LaunchRecord
-from skmd.runtime import (faults, knowledge, launches, mirror_pool, planner, raw, running,
-                          waited)
+from skmd.runtime import (faults, gates, knowledge, launches, mirror_pool, planner, raw,
+                          running, waited)
 from skmd.runtime.background import Background
 from skmd.runtime.deciding import Decider
 from skmd.runtime.devices import PhysicalDevice, choose_home, discover, select
@@ -199,7 +199,7 @@ class Runtime:
     def flush_graph(self) -> None:
         """Run deferred kernels now: the program is about to observe their results."""
         g = self._graph
-        if g is not None and g.pending:
+        if g is not None and g.must_flush():
             g.flush()
 
     def start_profiling(self) -> None:
@@ -242,7 +242,7 @@ class Runtime:
             # order's cost (no description, no look-up by shape, no flush unless pending)
             known = entry.graph_known.get(key) if mode.defers_to_graph else None
             if known is not None and not wait_for and self._graph is not None and not (
-                    mode.profiled_reason and raw.profiles(queue)) and not launches._gates:
+                    mode.profiled_reason and raw.profiles(queue)) and not gates.any_open():
                 evt = self._graph.launch_known(queue, kernel, entry, args, known, gsize,
                                                lsize, offset, wait_for, g_times_l,
                                                allow_empty)
@@ -252,7 +252,7 @@ class Runtime:
                              s.tuning.churn_after)
             if hit is not None:
                 launch, shares, reason, _, span = (launches.kept_hit(hit, wait_for, queue)
-                                                   if wait_for or launches._gates else hit)
+                                                   if wait_for or gates.any_open() else hit)
                 if reason is not None:
                     return running.run_whole(self, queue, kernel, entry, args, gsize, lsize,
                                              offset, wait_for, g_times_l, allow_empty, reason)
@@ -268,8 +268,8 @@ class Runtime:
             reason = mode.profiled_reason
         if reason is None and offset is not None and any(int(o) for o in offset):
             reason = "launch has a global offset"
-        if reason is None and (wait_for or launches._gates):  # a split waits on the host:
-            reason = launches.open_wait(wait_for, queue)  # a user event set later hangs it
+        if reason is None and (wait_for or gates.any_open()):  # a split waits on the host:
+            reason = gates.open_wait(wait_for, queue)  # a user event set later hangs it
         launch = None
         if reason is None:
             launch, reason = launches.launch_kept(entry, args, gsize, lsize, g_times_l, key,

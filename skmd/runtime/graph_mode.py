@@ -38,6 +38,12 @@ BEHIND_REASON = ("the program's queue still ran what came before: in program ord
                  "behind it")
 
 
+def skmd_thread() -> bool:
+    """Whether the calling thread is one of skmd's own (their names start ``skmd-``):
+    they carry out a batch's commands, through pyopencl calls that would flush."""
+    return threading.current_thread().name.startswith("skmd-")
+
+
 class GraphBatch(NodeRunner):
     """The deferred kernels of one process, and how to run them."""
 
@@ -48,6 +54,11 @@ class GraphBatch(NodeRunner):
         self.rt = runtime
         self.pending: list[Deferred] = []
         self.lock = threading.RLock()
+        #: held while a batch runs: another thread's flush waits for it (its launches
+        #: may be in the batch, and their events are set only once it has run)
+        self.flush_lock = threading.RLock()
+        #: batches being run now (counted before the pending list is taken)
+        self.flushing = 0
         self.last_schedule: mkmd_graph.Schedule | None = None
         self.last_graph: Any = None
         self.node_pool = ThreadPoolExecutor(max_workers=64, thread_name_prefix="skmd-node")
@@ -127,7 +138,7 @@ class GraphBatch(NodeRunner):
             if not now:
                 return self.defer(queue, entry, args, launch, kernel)
             why = AT_ONCE_REASON
-        if self.pending:
+        if self.must_flush():
             self.flush()
         return running.run_whole(self.rt, queue, kernel, entry, args, gsize, lsize, offset,
                                  wait_for, g_times_l, allow_empty, why)
@@ -154,7 +165,25 @@ class GraphBatch(NodeRunner):
 
     # -- running -------------------------------------------------------------------
     def flush(self) -> None:
-        """Schedule and run every deferred kernel; afterwards all results are home."""
+        """Schedule and run every deferred kernel; afterwards all results are home,
+        those of a batch another thread is running included (the program may wait on
+        their events next: a driver command waiting on one would hold that batch)."""
+        if skmd_thread():  # (one of skmd's own, which run a batch's commands: no wait)
+            self._flush()
+            return
+        with self.flush_lock:
+            self.flushing += 1
+            try:
+                self._flush()
+            finally:
+                self.flushing -= 1
+
+    def must_flush(self) -> bool:
+        """Whether a flush has work for this thread: kernels pending, or a batch another
+        of the program's threads is running (it may hold this thread's launches)."""
+        return bool(self.pending) or (self.flushing > 0 and not skmd_thread())
+
+    def _flush(self) -> None:
         with self.lock:
             batch, self.pending = self.pending, []
         if not batch:

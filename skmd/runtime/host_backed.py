@@ -25,7 +25,7 @@ import numpy as np
 import pyopencl as cl
 from pyopencl import _cl
 
-from skmd.runtime import host_bytes, memobj, raw
+from skmd.runtime import gates, host_bytes, memobj, raw
 from skmd.runtime.host_bytes import HostBytes, Maker, plain
 
 _INIT = _cl.Buffer.__init__
@@ -221,11 +221,23 @@ def any_in(values: Any) -> bool:
     return live > 0 and any(type(v) is HostBackedBuffer for v in values)
 
 
-def _done(queue: Any, wait_for: Any) -> Any:
+def _done(queue: Any, wait_for: Any, what: str = "the command") -> Any:
     """An event already complete, after what the command had to wait for."""
+    _runs_now(queue, wait_for, what)
     if wait_for:
         raw.wait_for_events(list(wait_for))
     return raw.done_event(queue)
+
+
+def _runs_now(queue: Any, wait_for: Any, what: str) -> None:
+    """A command served from host memory runs at its call: behind an event the program
+    has not set yet (its own wait list, or a command its queue holds) it would wait
+    for ever, so it is refused by name."""
+    why = gates.open_wait(wait_for, queue)
+    if why is not None:
+        raise cl.RuntimeError(f"skmd: {what} on a buffer larger than the device (kept in "
+                              f"host memory) runs at its call, but {why.split(' (')[0]}: "
+                              "set the event first")
 
 
 def _view(hostbuf: Any, writable: bool) -> np.ndarray:
@@ -266,7 +278,7 @@ def write(queue: Any, mem: HostBackedBuffer, hostbuf: Any, dst_offset: int = 0,
           wait_for: Any = None, is_blocking: bool = True) -> Any:
     src = _view(hostbuf, False)
     _span(mem, dst_offset, src.nbytes, "clEnqueueWriteBuffer", "write")
-    evt = _done(queue, wait_for)
+    evt = _done(queue, wait_for, "a write")
     mem.host.copy_in(dst_offset, src)
     return evt
 
@@ -275,7 +287,7 @@ def read(queue: Any, mem: HostBackedBuffer, hostbuf: Any, src_offset: int = 0,
          wait_for: Any = None, is_blocking: bool = True) -> Any:
     dst = _view(hostbuf, True)
     _span(mem, src_offset, dst.nbytes, "clEnqueueReadBuffer", "read")
-    evt = _done(queue, wait_for)
+    evt = _done(queue, wait_for, "a read")
     mem.host.copy_out(src_offset, dst)  # a USE_HOST_PTR buffer read into itself: nothing
     return evt
 
@@ -287,7 +299,7 @@ def fill(queue: Any, mem: HostBackedBuffer, pattern: Any, offset: int, size: int
     if not pat.nbytes or size % pat.nbytes or offset % pat.nbytes:
         raise driver_error("clEnqueueFillBuffer", "INVALID_VALUE",
                            "offset and size must be multiples of the pattern")
-    evt = _done(queue, wait_for)
+    evt = _done(queue, wait_for, "a fill")
     for at, view in mem.host.segments(offset, offset + size):
         view.reshape(-1, pat.nbytes)[:] = pat  # pieces are whole multiples of patterns
     return evt
@@ -298,6 +310,7 @@ def copy(queue: Any, src: Any, dst: Any, byte_count: int = -1, src_offset: int =
     """Buffer to buffer where one or both are host-backed (through the host bytes)."""
     if byte_count < 0:
         byte_count = min(int(src.size) - src_offset, int(dst.size) - dst_offset)
+    _runs_now(queue, wait_for, "a copy")
     if wait_for:
         raw.wait_for_events(list(wait_for))
     raw.queue_finish(queue)

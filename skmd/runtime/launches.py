@@ -15,7 +15,7 @@ import pyopencl as cl
 
 from skmd import config
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import placement, raw
+from skmd.runtime import gates, placement, raw
 from skmd.runtime.kernels import ArgValue, KernelEntry, forget_call_args
 from skmd.transform import Launch
 from skmd.decide.local_size import TARGET_GROUP, choose_local_size
@@ -354,54 +354,11 @@ def _pocl(queue: Any) -> bool:
     return hit
 
 
-#: why a launch that waits on an event not complete yet runs whole
-WAITS_OPEN = "waits on events not complete yet (runs whole, in queue order)"
-#: why a launch behind such a launch on its queue runs whole
-QUEUE_GATED = "its queue holds a launch that waits on an event not complete yet (runs whole)"
-#: per queue handle: the event of its latest launch behind an event not complete yet.
-#: A split waits on the host for what its queue ran before it: behind a user event the
-#: program sets later (from this thread, after more launches) that would never end
-_gates: dict[int, Any] = {}
-
-
-def waits_open(wait_for: Any) -> bool:
-    """Whether ``wait_for`` holds an event not complete yet: a split (or anything else
-    that waits on the host) would block the program before it can set a user event."""
-    return bool(wait_for) and any(
-        e.command_execution_status != cl.command_execution_status.COMPLETE for e in wait_for)
-
-
-def open_wait(wait_for: Any, queue: Any) -> str | None:
-    """Why a launch must run whole, in queue order, rather than wait on the host: it
-    waits on an event not complete yet, or its queue holds a launch that does."""
-    if wait_for and waits_open(wait_for):
-        return WAITS_OPEN
-    if _gates:
-        try:
-            q = queue.int_ptr
-            gate = _gates.get(q)
-            if gate is not None and gate.command_execution_status > 0:  # not ended yet
-                return QUEUE_GATED
-            _gates.pop(q, None)
-        except Exception:  # noqa: BLE001 - a queue or event the driver no longer knows
-            pass
-    return None
-
-
-def note_gate(queue: Any, evt: Any, reason: str) -> None:
-    """A launch ran whole for ``reason``: a gated one is its queue's gate from now on."""
-    if reason is WAITS_OPEN or reason is QUEUE_GATED:
-        try:
-            _gates[queue.int_ptr] = evt
-        except Exception:  # noqa: BLE001
-            pass
-
-
 def kept_hit(hit: Any, wait_for: Any, queue: Any) -> tuple:
     """A kept decision (launch, shares, reason, span, span) as this launch takes it:
     whole where it waits on an event not complete yet, or its queue holds a launch that
     does, as a fresh decision would be (the decision stays kept for later launches)."""
-    why = open_wait(wait_for, queue) if hit[2] is None else None
+    why = gates.open_wait(wait_for, queue) if hit[2] is None else None
     if why is not None:
         return (hit[0], hit[1], why, hit[3], hit[4])
     return tuple(hit)

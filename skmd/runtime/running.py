@@ -14,7 +14,7 @@ import pyopencl as cl
 from skmd import config
 from skmd.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import homecoming, launches, placement, planner, raw
+from skmd.runtime import gates, homecoming, placement, planner, raw
 from skmd.runtime.kernels import ArgValue, KernelEntry
 from skmd.transform import Launch
 
@@ -48,7 +48,7 @@ def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelE
     if bufmod.any_state():  # (a write marks stale what other copies hold)
         note_writes(entry, args)
     rt.recorder.note_whole(entry, gsize, lsize, reason, evt, t_call, queue)
-    launches.note_gate(queue, evt, reason)
+    gates.note_gate(queue, evt, reason)
     return evt
 
 

@@ -260,6 +260,7 @@ def _sync_point(orig: Callable, after: Callable[[Any], None] | None = None) -> C
         out = orig(*args, **kwargs)
         if after is not None:
             after(args[0])
+        app_commands.note_gated(args, kwargs, out)
         return out
     wrapper.__name__ = getattr(orig, "__name__", "wrapper")
     return wrapper
@@ -272,6 +273,7 @@ def _writes(orig: Callable, dest_pos: int, dest_kw: str, upload: bool = False) -
         # a partial write keeps the rest of the buffer: it comes home first
         app_commands.before_command((*args, *kwargs.values()))
         evt = orig(*args, **kwargs)
+        app_commands.note_gated(args, kwargs, evt)
         host = args[dest_pos + 1] if upload and len(args) > dest_pos + 1 else None
         bufmod.note_written(args[dest_pos] if len(args) > dest_pos else kwargs.get(dest_kw),
                             0 if host is None else _nbytes(host))

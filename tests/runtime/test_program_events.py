@@ -10,6 +10,10 @@ real command's on a queue that profiles, as it is when the program runs plain.
 """
 from __future__ import annotations
 
+import itertools
+import os
+import subprocess
+import sys
 import time
 
 import numpy as np
@@ -203,7 +207,7 @@ def test_a_launch_on_a_kept_decision_gated_on_a_user_event_does_not_block():
     """A launch that reuses a kept split decision and waits on a user event set later
     runs whole in queue order, as a fresh decision has it: a split would block the
     program on its wait list before it can set the event."""
-    from skmd.runtime import launches
+    from skmd.runtime import gates
     want = np.arange(N, dtype=np.float32) * 3 + 1
     for settings in ({"policy": "even"}, {"mode": "mkmd"}):
         with skmd_installed(background=False, **settings) as rt:
@@ -214,15 +218,16 @@ def test_a_launch_on_a_kept_decision_gated_on_a_user_event_does_not_block():
         assert got["returned_first"].all(), f"{settings}: the launch waited for its event"
         np.testing.assert_array_equal(got["b"], want, err_msg=str(settings))
         if "policy" in settings:
-            assert split and reasons[-1] == launches.WAITS_OPEN, reasons
+            assert split and reasons[-1] == gates.WAITS_OPEN, reasons
 
 
-def _behind_a_gated_launch(cl):
-    """A launch gated on a user event, then more launches on its queue with no wait list
-    (a split of them would wait on the host for the gated one); a timer thread sets the
-    event: whether every launch call returned before it did."""
+def _behind_a_gated_launch(cl, gate="launch"):
+    """A launch (``gate``: a copy, a barrier) gated on a user event, then launches on its
+    queue with no wait list (a split of them would wait on the host for it); a timer
+    thread sets the event: whether every launch call returned before it did."""
     import threading
     ctx, q, a, A, B, scale = _scale_setup(cl)
+    C = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
     for i in range(4):  # (decisions made and kept: the later launches reuse them)
         scale(q, (N,), (64,), A, B, np.float32(1 + i))
     q.finish()
@@ -234,7 +239,12 @@ def _behind_a_gated_launch(cl):
         ue.set_status(cl.command_execution_status.COMPLETE)
     timer = threading.Timer(0.5, release)
     timer.start()
-    scale(q, (N,), (64,), A, B, np.float32(3), wait_for=[ue])
+    if gate == "launch":
+        scale(q, (N,), (64,), A, B, np.float32(3), wait_for=[ue])
+    elif gate == "copy":
+        cl.enqueue_copy(q, C, A, wait_for=[ue])
+    else:
+        cl.enqueue_barrier(q, wait_for=[ue])
     for i in range(3):
         scale(q, (N,), (64,), B, A, np.float32(2 + i))
     returned = time.perf_counter()
@@ -250,15 +260,70 @@ def test_launches_behind_a_gated_launch_on_their_queue_do_not_block():
     """A launch waiting on a user event runs whole in queue order; the launches behind
     it on its queue must not wait on the host either (the program sets the event only
     after it enqueued them), until that launch has ended."""
-    bare = run_bare(_behind_a_gated_launch)
-    for settings in ({"policy": "even"}, {"mode": "mkmd", "policy": "even"}):
+    for gate, settings in itertools.product(("launch", "copy", "barrier"),
+                                            ({"policy": "even"}, {"mode": "mkmd", "policy": "even"})):
+        bare = run_bare(lambda cl: _behind_a_gated_launch(cl, gate))
         with skmd_installed(background=False, **settings) as rt:
             import pyopencl as cl
-            got = _behind_a_gated_launch(cl)
+            got = _behind_a_gated_launch(cl, gate)
             reasons = [r.reason for r in rt.records]
-        assert got["returned_first"].all(), f"{settings}: a launch waited for the event"
-        assert not mismatches(bare, got), settings
+        assert got["returned_first"].all(), f"{gate}, {settings}: a launch waited for it"
+        assert not mismatches(bare, got), (gate, settings)
         if settings.get("mode") != "mkmd":
             assert any(r and "its queue holds" in r for r in reasons), reasons
             assert reasons[-1] is None or "its queue holds" not in reasons[-1], reasons
+
+
+_THREADS = r"""
+import queue, threading
+import numpy as np
+import pyopencl as cl
+ctx = cl.create_some_context(interactive=False)
+prg = cl.Program(ctx, "__kernel void inc(__global int *a, __global const int *b) "
+                      "{ int i = get_global_id(0); a[i] += b[i] + 1; }").build()
+n = 50000
+mk = lambda: cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR,
+                       hostbuf=np.zeros(n, np.int32))
+A = [mk() for _ in range(12)]; acc = mk(); Z = mk()
+chan = queue.Queue()
+def producer():
+    q = cl.CommandQueue(ctx); k = cl.Kernel(prg, "inc")
+    for s in range(12):
+        k.set_args(A[s], Z)
+        e = cl.enqueue_nd_range_kernel(q, k, (n,), None)
+        q.flush()  # runs the deferred launches: those of the other thread too
+        chan.put((s, e))
+    chan.put(None)
+def consumer(out):
+    q = cl.CommandQueue(ctx); k = cl.Kernel(prg, "inc"); last = None
+    h = np.empty(n, np.int32)
+    while (item := chan.get()) is not None:
+        s, ev = item
+        k.set_args(acc, A[s])
+        last = cl.enqueue_nd_range_kernel(q, k, (n,), None,
+                                          wait_for=[ev] + ([last] if last else []))
+        if s % 4 == 3:
+            cl.enqueue_copy(q, h, acc, wait_for=[last])
+            out.append(int(h[0]))
+out = []
+ts = [threading.Thread(target=consumer, args=(out,)), threading.Thread(target=producer)]
+[t.start() for t in ts]; [t.join() for t in ts]
+print(out)
+"""
+
+
+def test_a_batch_run_by_one_thread_is_waited_for_by_another(tmp_path):
+    """Graph mode: one thread's flush runs a batch holding another thread's deferred
+    launches; that thread's next launch and read wait on their events.  They must
+    wait for the batch, not go to the driver behind its events (a deadlock: the batch
+    drained the other thread's queue, whose commands waited on the batch's events)."""
+    prog = tmp_path / "threads.py"
+    prog.write_text(_THREADS)
+    for run in range(3):
+        r = subprocess.run([sys.executable, "-m", "skmd", "run", str(prog)], text=True,
+                           capture_output=True, timeout=120, env=dict(
+                               os.environ, SKMD_MODE="mkmd", SKMD_POLICY="even",
+                               SKMD_BACKGROUND="0", SKMD_PROFILE_DIR=str(tmp_path / f"s{run}")))
+        assert r.returncode == 0, r.stderr[-2000:]
+        assert r.stdout.strip().splitlines()[-1] == "[8, 16, 24]", r.stdout
 

@@ -447,3 +447,33 @@ def test_skmd_own_buffers_are_never_host_backed():
         assert {a.ctypes.data for a in again.pieces} <= {a.ctypes.data for a in hb.pieces}
         return {}
     run_with_skmd(program, host_backed_min=1 << 20)
+
+
+def test_commands_behind_an_event_not_set_yet_are_refused_by_name_over_host_memory():
+    """A copy served from host memory, and a launch run in chunks, happen at their call:
+    behind a user event the program sets later (in its wait list, or a barrier its
+    queue holds) they would wait for ever; they are refused, naming why."""
+    def program(cl):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        mf = cl.mem_flags
+        a = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.ones(N, np.float32))
+        b = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.ones(N, np.float32))
+        scale = cl.Program(ctx, "__kernel void s(__global float *x) "
+                                "{ x[get_global_id(0)] *= 2.0f; }").build().s
+        said = []
+        for attempt in ("copy", "launch"):
+            gate = cl.UserEvent(ctx)
+            try:
+                if attempt == "copy":
+                    cl.enqueue_copy(q, a, b, wait_for=[gate])
+                else:
+                    cl.enqueue_barrier(q, wait_for=[gate])
+                    scale(q, (N,), None, a)
+            except cl.RuntimeError as exc:
+                said.append(str(exc))
+            gate.set_status(cl.command_execution_status.COMPLETE)
+            q.finish()
+        return said
+    said, _ = run_with_skmd(program, host_backed_min=1 << 20)
+    assert len(said) == 2 and all("set the event first" in s for s in said), said

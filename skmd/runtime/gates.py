@@ -1,0 +1,68 @@
+"""Queues held behind an event not complete yet: what must not wait on the host.
+
+A split launch, a graph batch, or a command skmd serves from host memory waits on the
+host for what its queue ran before it.  Behind a user event the program sets only
+after it has enqueued more commands (from this thread, or once another thread has
+enqueued them), such a wait never ends.  Commands enqueued behind an open event are
+noted here per queue; launches behind them run whole, in queue order, until the
+noted command has ended.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pyopencl as cl
+
+#: why a launch that waits on an event not complete yet runs whole
+WAITS_OPEN = "waits on events not complete yet (runs whole, in queue order)"
+#: why a launch behind such a launch on its queue runs whole
+QUEUE_GATED = "its queue holds a launch that waits on an event not complete yet (runs whole)"
+#: per queue handle: the event of its latest launch behind an event not complete yet.
+#: A split waits on the host for what its queue ran before it: behind a user event the
+#: program sets later (from this thread, after more launches) that would never end
+_gates: dict[int, Any] = {}
+
+
+def waits_open(wait_for: Any) -> bool:
+    """Whether ``wait_for`` holds an event not complete yet: a split (or anything else
+    that waits on the host) would block the program before it can set a user event."""
+    return bool(wait_for) and any(
+        e.command_execution_status != cl.command_execution_status.COMPLETE for e in wait_for)
+
+
+def any_open() -> bool:
+    """Whether a queue is still held behind an open event (gates whose command has
+    ended are dropped here: a gate left behind would slow every launch after it)."""
+    if not _gates:
+        return False
+    for q, evt in list(_gates.items()):
+        try:
+            if evt.command_execution_status > 0:  # queued, submitted or running
+                continue
+        except Exception:  # noqa: BLE001 - an event the driver no longer knows
+            pass
+        _gates.pop(q, None)
+    return bool(_gates)
+
+
+def open_wait(wait_for: Any, queue: Any) -> str | None:
+    """Why a launch must run whole, in queue order, rather than wait on the host: it
+    waits on an event not complete yet, or its queue holds a command that does."""
+    if wait_for and waits_open(wait_for):
+        return WAITS_OPEN
+    if any_open():
+        try:
+            if queue.int_ptr in _gates:
+                return QUEUE_GATED
+        except Exception:  # noqa: BLE001 - any object a launch hands over
+            pass
+    return None
+
+
+def note_gate(queue: Any, evt: Any, reason: str) -> None:
+    """A launch ran whole for ``reason``: a gated one is its queue's gate from now on."""
+    if reason is WAITS_OPEN or reason is QUEUE_GATED:
+        try:
+            _gates[queue.int_ptr] = evt
+        except Exception:  # noqa: BLE001
+            pass
