@@ -37,11 +37,13 @@ def note_gated(args: Any, kwargs: Any, evt: Any) -> None:
     """A command the program enqueued behind an event not complete yet (a copy, a
     marker or barrier with a wait list) gates its queue: launches behind it run whole
     until it has ended (a split would wait for it on the host)."""
+    if evt is None or not args:  # (finish, flush and waits give no event)
+        return
     wait = kwargs.get("wait_for") if kwargs else None
     if wait is None:
         wait = next((a for a in args[1:] if type(a) in (list, tuple) and a
                      and isinstance(a[0], cl.Event)), None)
-    if wait and evt is not None and gates.waits_open(wait):
+    if wait and gates.waits_open(wait):
         gates.note_gate(args[0], evt, gates.WAITS_OPEN)
 
 

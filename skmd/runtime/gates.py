@@ -16,7 +16,7 @@ import pyopencl as cl
 #: why a launch that waits on an event not complete yet runs whole
 WAITS_OPEN = "waits on events not complete yet (runs whole, in queue order)"
 #: why a launch behind such a launch on its queue runs whole
-QUEUE_GATED = "its queue holds a launch that waits on an event not complete yet (runs whole)"
+QUEUE_GATED = "its queue holds a command that waits on an event not complete yet (runs whole)"
 #: per queue handle: the event of its latest launch behind an event not complete yet.
 #: A split waits on the host for what its queue ran before it: behind a user event the
 #: program sets later (from this thread, after more launches) that would never end

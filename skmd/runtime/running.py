@@ -48,7 +48,8 @@ def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelE
     if bufmod.any_state():  # (a write marks stale what other copies hold)
         note_writes(entry, args)
     rt.recorder.note_whole(entry, gsize, lsize, reason, evt, t_call, queue)
-    gates.note_gate(queue, evt, reason)
+    if reason is gates.WAITS_OPEN or reason is gates.QUEUE_GATED:  # later launches wait
+        gates.note_gate(queue, evt, reason)
     return evt
 
 

@@ -260,7 +260,8 @@ def _sync_point(orig: Callable, after: Callable[[Any], None] | None = None) -> C
         out = orig(*args, **kwargs)
         if after is not None:
             after(args[0])
-        app_commands.note_gated(args, kwargs, out)
+        if out is not None:  # (a command with an event: it may gate its queue)
+            app_commands.note_gated(args, kwargs, out)
         return out
     wrapper.__name__ = getattr(orig, "__name__", "wrapper")
     return wrapper
