@@ -178,22 +178,29 @@ def test_launches_of_no_work_items_run_as_plainly(monkeypatch):
         assert got["queue"].all(), settings
 
 
-def _gated_after_kept(cl):
-    """Launches of one shape, so a decision is kept, then one more gated on a user event
-    that a timer thread sets: when the launch call returned against when it was set."""
+def _set_later(cl, ctx):
+    """A user event a timer thread sets in 0.5 s (started first: a launch that blocks on
+    it ends too), the list its setting time goes to, and the timer."""
     import threading
-    ctx, q, a, A, B, scale = _scale_setup(cl)
-    for i in range(4):
-        scale(q, (N,), (64,), A, B, np.float32(1 + i))
-    q.finish()
     ue = cl.UserEvent(ctx)
     set_at = []
 
     def release():
         set_at.append(time.perf_counter())
         ue.set_status(cl.command_execution_status.COMPLETE)
-    timer = threading.Timer(0.5, release)  # (started first: a launch that blocks ends too)
+    timer = threading.Timer(0.5, release)
     timer.start()
+    return ue, set_at, timer
+
+
+def _gated_after_kept(cl):
+    """Launches of one shape, so a decision is kept, then one more gated on a user event
+    that a timer thread sets: when the launch call returned against when it was set."""
+    ctx, q, a, A, B, scale = _scale_setup(cl)
+    for i in range(4):
+        scale(q, (N,), (64,), A, B, np.float32(1 + i))
+    q.finish()
+    ue, set_at, timer = _set_later(cl, ctx)
     evt = scale(q, (N,), (64,), A, B, np.float32(3), wait_for=[ue])
     returned = time.perf_counter()
     evt.wait()
@@ -225,20 +232,12 @@ def _behind_a_gated_launch(cl, gate="launch"):
     """A launch (``gate``: a copy, a barrier) gated on a user event, then launches on its
     queue with no wait list (a split of them would wait on the host for it); a timer
     thread sets the event: whether every launch call returned before it did."""
-    import threading
     ctx, q, a, A, B, scale = _scale_setup(cl)
     C = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, a.nbytes)
     for i in range(4):  # (decisions made and kept: the later launches reuse them)
         scale(q, (N,), (64,), A, B, np.float32(1 + i))
     q.finish()
-    ue = cl.UserEvent(ctx)
-    set_at = []
-
-    def release():
-        set_at.append(time.perf_counter())
-        ue.set_status(cl.command_execution_status.COMPLETE)
-    timer = threading.Timer(0.5, release)
-    timer.start()
+    ue, set_at, timer = _set_later(cl, ctx)
     if gate == "launch":
         scale(q, (N,), (64,), A, B, np.float32(3), wait_for=[ue])
     elif gate == "copy":
