@@ -243,7 +243,7 @@ class Runtime:
             known = entry.graph_known.get(key) if mode.defers_to_graph else None
             if known is not None and not wait_for and self._graph is not None and not (
                     mode.profiled_reason and raw.profiles(queue)) and not (
-                    gates._gates and gates.any_open()):
+                    gates.held and gates.any_open()):
                 evt = self._graph.launch_known(queue, kernel, entry, args, known, gsize,
                                                lsize, offset, wait_for, g_times_l,
                                                allow_empty)
@@ -253,7 +253,7 @@ class Runtime:
                              s.tuning.churn_after)
             if hit is not None:
                 launch, shares, reason, _, span = (launches.kept_hit(hit, wait_for, queue)
-                                                   if wait_for or gates._gates else hit)
+                                                   if wait_for or gates.held else hit)
                 if reason is not None:
                     return running.run_whole(self, queue, kernel, entry, args, gsize, lsize,
                                              offset, wait_for, g_times_l, allow_empty, reason)
@@ -269,7 +269,7 @@ class Runtime:
             reason = mode.profiled_reason
         if reason is None and offset is not None and any(int(o) for o in offset):
             reason = "launch has a global offset"
-        if reason is None and (wait_for or gates._gates):  # a split waits on the host:
+        if reason is None and (wait_for or gates.held):  # a split waits on the host:
             reason = gates.open_wait(wait_for, queue)  # a user event set later hangs it
         launch = None
         if reason is None:

@@ -15,12 +15,13 @@ import pyopencl as cl
 
 #: why a launch that waits on an event not complete yet runs whole
 WAITS_OPEN = "waits on events not complete yet (runs whole, in queue order)"
-#: why a launch behind such a launch on its queue runs whole
+#: why a launch behind such a command on its queue runs whole
 QUEUE_GATED = "its queue holds a command that waits on an event not complete yet (runs whole)"
-#: per queue handle: the event of its latest launch behind an event not complete yet.
-#: A split waits on the host for what its queue ran before it: behind a user event the
-#: program sets later (from this thread, after more launches) that would never end
-_gates: dict[int, Any] = {}
+#: per queue handle: the event of its latest command behind an event not complete yet
+#: (a launch run whole for it, a copy, a marker or barrier): until it ends, launches
+#: behind it on the queue run whole.  Tested first on every launch that may split:
+#: empty unless the program gates a queue
+held: dict[int, Any] = {}
 
 
 def waits_open(wait_for: Any) -> bool:
@@ -33,16 +34,16 @@ def waits_open(wait_for: Any) -> bool:
 def any_open() -> bool:
     """Whether a queue is still held behind an open event (gates whose command has
     ended are dropped here: a gate left behind would slow every launch after it)."""
-    if not _gates:
+    if not held:
         return False
-    for q, evt in list(_gates.items()):
+    for q, evt in list(held.items()):
         try:
             if evt.command_execution_status > 0:  # queued, submitted or running
                 continue
         except Exception:  # noqa: BLE001 - an event the driver no longer knows
             pass
-        _gates.pop(q, None)
-    return bool(_gates)
+        held.pop(q, None)
+    return bool(held)
 
 
 def open_wait(wait_for: Any, queue: Any) -> str | None:
@@ -52,7 +53,7 @@ def open_wait(wait_for: Any, queue: Any) -> str | None:
         return WAITS_OPEN
     if any_open():
         try:
-            if queue.int_ptr in _gates:
+            if queue.int_ptr in held:
                 return QUEUE_GATED
         except Exception:  # noqa: BLE001 - any object a launch hands over
             pass
@@ -60,9 +61,10 @@ def open_wait(wait_for: Any, queue: Any) -> str | None:
 
 
 def note_gate(queue: Any, evt: Any, reason: str) -> None:
-    """A launch ran whole for ``reason``: a gated one is its queue's gate from now on."""
+    """A command ``evt`` was enqueued on ``queue``, a launch run whole for ``reason``:
+    gated, it holds the queue from now on."""
     if reason is WAITS_OPEN or reason is QUEUE_GATED:
         try:
-            _gates[queue.int_ptr] = evt
+            held[queue.int_ptr] = evt
         except Exception:  # noqa: BLE001
             pass
