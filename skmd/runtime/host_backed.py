@@ -181,6 +181,20 @@ class HostBackedBuffer(Buffer):
             return self.host.pieces[0].ctypes.data
         return super().get_info(param)
 
+    def get_sub_region(self, origin: int, size: int, flags: int = 0) -> Any:
+        """No sub-buffers of host memory: refused with the driver's code for a region
+        it cannot make, naming why (the driver would refuse it for the stand-in's size)."""
+        raise driver_error("clCreateSubBuffer", "INVALID_VALUE",
+                           f"skmd keeps this buffer of {self.logical_size} bytes in host "
+                           "memory (larger than the device holds): it makes no sub-buffers "
+                           "of it")
+
+    def __getitem__(self, index: Any) -> Any:
+        """A slice is a sub-buffer: refused as :meth:`get_sub_region` refuses it."""
+        if isinstance(index, slice):
+            self.get_sub_region(0, 0)
+        return super().__getitem__(index)
+
     def __repr__(self) -> str:
         return f"<pyopencl.Buffer of {self.logical_size} bytes in host memory (skmd)>"
 

@@ -477,3 +477,22 @@ def test_commands_behind_an_event_not_set_yet_are_refused_by_name_over_host_memo
         return said
     said, _ = run_with_skmd(program, host_backed_min=1 << 20)
     assert len(said) == 2 and all("set the event first" in s for s in said), said
+
+
+def test_a_sub_buffer_of_host_memory_is_refused_naming_why():
+    """Sub-buffers of a buffer kept in host memory are not made: the driver's code for a
+    region it cannot make, with a message that says why (the driver alone would judge
+    the region against the 64-byte stand-in and name nothing)."""
+    def program(cl):
+        ctx = cl.create_some_context(interactive=False)
+        big = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4 * N)
+        said = []
+        for make in (lambda: big.get_sub_region(1024, 4096), lambda: big[1024:4096]):
+            try:
+                make()
+            except cl.LogicError as exc:
+                said.append((exc.code, str(exc)))
+        return said
+    said, _ = run_with_skmd(program, host_backed_min=1 << 20)
+    assert [c for c, _ in said] == [-30, -30], said
+    assert all("host memory" in m and "sub-buffers" in m for _, m in said), said
