@@ -44,7 +44,7 @@ def note_gated(args: Any, kwargs: Any, evt: Any) -> None:
         wait = next((a for a in args[1:] if type(a) in (list, tuple) and a
                      and isinstance(a[0], cl.Event)), None)
     if wait and gates.waits_open(wait):
-        gates.note_gate(args[0], evt, gates.WAITS_OPEN)
+        gates.note_gate(args[0], evt, gates.WAITS_OPEN, wait)
 
 
 def before_release(buf: Any) -> None:

@@ -160,12 +160,10 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
                                        "global offset of another rank than the global size")
     if offset is not None and any(int(o) for o in offset):
         refuse(name, "the launch has a global offset")
-    if wait_for and any(e.command_type == cl.command_type.USER and
-                        e.command_execution_status != cl.command_execution_status.COMPLETE
-                        for e in wait_for):  # (the program sets it after this call returns)
+    if gates.user_open(wait_for):  # (the program sets it after this call returns)
         refuse(name, "it waits on a user event not set yet (a launch over host memory runs "
                      "at its call: set the event first)")
-    if gates.open_wait(None, queue) is not None:
+    if gates.held_by_user(queue):
         refuse(name, "its queue holds a command that waits on an event not complete yet (a "
                      "launch over host memory runs at its call: set the event first)")
     launch, why = launches.launch_of(entry, args, gsize, lsize, g_times_l, min_groups=1)

@@ -244,14 +244,17 @@ def _done(queue: Any, wait_for: Any, what: str = "the command") -> Any:
 
 
 def _runs_now(queue: Any, wait_for: Any, what: str) -> None:
-    """A command served from host memory runs at its call: behind an event the program
-    has not set yet (its own wait list, or a command its queue holds) it would wait
-    for ever, so it is refused by name."""
-    why = gates.open_wait(wait_for, queue)
+    """A command served from host memory runs at its call: behind a user event the
+    program has not set yet (in its own wait list, or behind a command its queue
+    holds) it would wait for ever, so it is refused by name.  (Other events end of
+    themselves: the command waits for them.)"""
+    why = ("waits on a user event not set yet" if gates.user_open(wait_for) else
+           "its queue holds a command behind a user event not set yet"
+           if gates.held_by_user(queue) else None)
     if why is not None:
         raise cl.RuntimeError(f"skmd: {what} on a buffer larger than the device (kept in "
-                              f"host memory) runs at its call, but {why.split(' (')[0]}: "
-                              "set the event first")
+                              f"host memory) runs at its call, but {why}: set the event "
+                              "first")
 
 
 def _view(hostbuf: Any, writable: bool) -> np.ndarray:

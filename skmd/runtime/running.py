@@ -49,7 +49,7 @@ def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelE
         note_writes(entry, args)
     rt.recorder.note_whole(entry, gsize, lsize, reason, evt, t_call, queue)
     if reason is gates.WAITS_OPEN or reason is gates.QUEUE_GATED:  # later launches wait
-        gates.note_gate(queue, evt, reason)
+        gates.note_gate(queue, evt, reason, wait_for)
     return evt
 
 

@@ -462,6 +462,15 @@ def test_commands_behind_an_event_not_set_yet_are_refused_by_name_over_host_memo
         scale = cl.Program(ctx, "__kernel void s(__global float *x) "
                                 "{ x[get_global_id(0)] *= 2.0f; }").build().s
         said = []
+        # an event that ends of itself (a kernel's, maybe still running) is waited for
+        q2 = cl.CommandQueue(ctx)
+        kev = scale(q2, (N,), None, b)
+        cl.enqueue_copy(q, a, np.full(N, 3, np.float32), wait_for=[kev])
+        cl.enqueue_barrier(q, wait_for=[scale(q2, (N,), None, b)])
+        cl.enqueue_copy(q, a, b, byte_count=16)
+        back = np.empty(N, np.float32)
+        cl.enqueue_copy(q, back, a)
+        said.append(back[:6].tolist())
         for attempt in ("copy", "launch"):
             gate = cl.UserEvent(ctx)
             try:
@@ -476,7 +485,8 @@ def test_commands_behind_an_event_not_set_yet_are_refused_by_name_over_host_memo
             q.finish()
         return said
     said, _ = run_with_skmd(program, host_backed_min=1 << 20)
-    assert len(said) == 2 and all("set the event first" in s for s in said), said
+    assert said[0] == [4, 4, 4, 4, 3, 3], said[0]
+    assert len(said) == 3 and all("set the event first" in s for s in said[1:]), said
 
 
 def test_a_sub_buffer_of_host_memory_is_refused_naming_why():
