@@ -28,6 +28,7 @@ from skmd.runtime import app_commands, core, host_backed, launches, running
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import kernels as kmod
 from skmd.runtime import raw
+from skmd.shim import kernel_args
 
 _saved: list[tuple[Any, str, Any, bool]] = []  # (owner, name, original, had_own_attr)
 _lock = threading.Lock()
@@ -153,57 +154,6 @@ def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
     if getattr(kernel, "_skmd_transient", False):  # (then it has its argument dict)
         kmod.forget_call_args(kernel)
     return evt
-
-
-def _set_arg(self: Any, index: int, value: Any) -> None:
-    raw.kernel_set_arg(self, index, value)
-    try:
-        self._skmd_transient = False
-    except AttributeError:
-        pass
-    kmod.args_of(self)[index] = ("obj", value.copy() if type(value) in kmod.COPIED else value)
-
-
-_getframe = sys._getframe
-
-
-def _noted_args(kernel: Any) -> dict:
-    """``kernel``'s argument values, for a ``_set_arg_*_multi`` wrapper to add to.
-
-    Arguments set by pyopencl's generated ``enqueue_knl_*`` (``Kernel.__call__``,
-    pyopencl.array) are set again before every launch, so skmd need not keep those
-    buffers alive after the launch; ``set_args``/``set_arg`` ones must persist.
-    Every launch of such a kernel comes here once or twice, so this is written for
-    speed: about 0.6 us less a call than a helper per step (CI machine)."""
-    try:
-        kernel._skmd_transient = _getframe(2).f_code.co_name.startswith("enqueue_knl_")
-        return kernel._skmd_args
-    except (AttributeError, ValueError):
-        return kmod.args_of(kernel)
-
-
-def _set_arg_multi(self: Any, pairs: tuple) -> None:
-    raw.kernel_set_arg_multi(self, pairs)
-    d = _noted_args(self)
-    it, copied = iter(pairs), kmod.COPIED
-    for i, value in zip(it, it):  # (pairs flattened: index, value, index, value, ...)
-        d[i] = ("obj", value.copy() if type(value) in copied else value)
-
-
-def _set_arg_buf_multi(self: Any, pairs: tuple) -> None:
-    raw.kernel_set_arg_buf_multi(self, pairs)
-    d = _noted_args(self)
-    it = iter(pairs)
-    for i, value in zip(it, it):
-        d[i] = ("buf", bytes(value))
-
-
-def _set_arg_buf_pack_multi(self: Any, triples: tuple) -> None:
-    raw.kernel_set_arg_buf_pack_multi(self, triples)
-    d = _noted_args(self)
-    it, copied = iter(triples), kmod.COPIED
-    for i, fmt, value in zip(it, it, it):
-        d[i] = ("pack", fmt, value.copy() if type(value) in copied else value)
 
 
 def _kernel_by_name(orig: Callable) -> Callable:
@@ -394,10 +344,10 @@ def install(settings: Any) -> None:
         _set(_cl.Device, "from_int_ptr", _from_int_ptr(_cl.Device.from_int_ptr))
         _set(_cl, "enqueue_nd_range_kernel", _enqueue_nd_range_kernel)
         _set(cl, "enqueue_nd_range_kernel", _enqueue_nd_range_kernel)
-        _set(_cl.Kernel, "set_arg", _set_arg)
-        _set(_cl.Kernel, "_set_arg_multi", _set_arg_multi)
-        _set(_cl.Kernel, "_set_arg_buf_multi", _set_arg_buf_multi)
-        _set(_cl.Kernel, "_set_arg_buf_pack_multi", _set_arg_buf_pack_multi)
+        _set(_cl.Kernel, "set_arg", kernel_args.set_arg)
+        _set(_cl.Kernel, "_set_arg_multi", kernel_args.set_arg_multi)
+        _set(_cl.Kernel, "_set_arg_buf_multi", kernel_args.set_arg_buf_multi)
+        _set(_cl.Kernel, "_set_arg_buf_pack_multi", kernel_args.set_arg_buf_pack_multi)
         _set(cl.Program, "build", _wrap_build(cl.Program.build))
         _set(cl.Program, "__getattr__", _kernel_by_name(cl.Program.__getattr__))
         _set(_cl, "_enqueue_write_buffer", _write_buffer(_cl._enqueue_write_buffer))

@@ -165,3 +165,29 @@ def test_the_multi_set_arg_calls_note_every_argument_by_kind() -> None:
         assert got[1] == ("pack", b"f", 2.5) and got[2] == ("pack", b"i", 16)
         assert got[4] == ("buf", np.float32(1.5).tobytes()) and type(got[4][1]) is bytes
         assert sorted(got) == [0, 1, 2, 3, 4]
+
+
+def test_a_multi_call_copies_values_the_program_may_change_afterwards() -> None:
+    """An array or record passed by value through a multi call is noted as a copy (a
+    deferred or split launch replays the value the driver took, not one changed later);
+    in a call mixing them with plain values, every argument is still noted."""
+    import pyopencl as cl
+    from skmd.runtime.kernels import args_of
+    with skmd_installed():
+        ctx = cl.create_some_context(interactive=False)
+        prg = cl.Program(ctx, """__kernel void k(__global float *a, float s, int n,
+                                                 __global float *b, float t)
+            { size_t i = get_global_id(0); if (i < n) b[i] = a[i] * s + t; }""").build()
+        knl = prg.k
+        s, t = np.array(2.5, np.float32), np.array(4, np.int32)
+        knl._set_arg_buf_pack_multi((1, b"f", s, 2, b"i", t))
+        a = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 64)
+        v = np.array(1.5, np.float32)
+        knl._set_arg_multi((0, a, 4, v))
+        s[...] = -1
+        t[...] = -1
+        v[...] = -1
+        got = args_of(knl)
+        assert got[1][:2] == ("pack", b"f") and got[1][2] == 2.5 and got[1][2] is not s
+        assert got[2][2] == 4 and got[2][2] is not t
+        assert got[0] == ("obj", a) and got[4][1] == 1.5 and got[4][1] is not v
