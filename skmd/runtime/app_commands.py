@@ -18,7 +18,7 @@ import pyopencl as cl
 
 from skmd import modes
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import core, gates, homecoming, placement, raw, staging, waited
+from skmd.runtime import core, gates, homecoming, host_backed, placement, raw, staging, waited
 from skmd.runtime.stale import any_stale, prune_stale, stale_buffers
 
 
@@ -31,6 +31,32 @@ def before_command(objs: Any) -> None:
     rt.flush_graph()
     if any_stale():
         _sync_home(rt, list(objs))
+
+
+def before_other_device(kernel: Any, args: dict, num_args: int) -> None:
+    """A launch on a queue of another device of the program's context (one made with
+    ``dev_type=ALL`` holds the real devices beside the virtual one): the driver moves
+    the program's buffers between a context's devices itself, but only from what their
+    copy there holds, so deferred kernels run, and what splits left elsewhere and
+    uploads kept in host memory come home first.  A buffer skmd keeps in host memory
+    has only a 64-byte stand-in there: such a launch is refused by name."""
+    rt = core.current()
+    if rt is None:
+        return
+    known = len(args) >= num_args
+    if host_backed.live and (host_backed.any_in(a[1] for a in args.values()) or (
+            not known and getattr(kernel, "_skmd_stand_ins", False))):
+        raise cl.RuntimeError(f"skmd: kernel {getattr(kernel, 'function_name', '?')} "
+                              "cannot run over a buffer larger than the device (kept in "
+                              "host memory) on another device's queue: launch it on a "
+                              "queue of the virtual device")
+    rt.flush_graph()
+    if any_stale():
+        if known:
+            _sync_home(rt, [a[1] for a in args.values() if a[0] == "obj"])
+        else:  # (arguments an earlier Kernel.__call__ set: any buffer may be one)
+            prune_stale()
+            homecoming.sync_all_home(stale_buffers(), lambda app: rt.home_queue(app.context))
 
 
 def note_gated(args: Any, kwargs: Any, evt: Any) -> None:

@@ -136,6 +136,7 @@ def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
         except AttributeError:
             pass
     if not is_home:
+        app_commands.before_other_device(kernel, kmod.args_of(kernel), kernel.num_args)
         evt = raw.enqueue_nd_range_kernel(queue, kernel, global_work_size, local_work_size,
                                           global_work_offset, wait_for, g_times_l,
                                           allow_empty_ndrange)
