@@ -214,9 +214,7 @@ def _host_bytes(flags: int, n: int, hostbuf: Any) -> HostBytes:
     if hostbuf is None:
         return _make(n)
     view = memoryview(hostbuf)
-    if not view.c_contiguous:
-        raise cl.LogicError("Buffer: hostbuf must be contiguous")
-    src = np.frombuffer(view.cast("B"), dtype=np.uint8)
+    src = _flat_bytes(view)
     if src.nbytes < n:
         raise cl.LogicError(f"Buffer: hostbuf has {src.nbytes} bytes, fewer than the size {n}")
     if int(flags) & int(mf.USE_HOST_PTR) and not view.readonly:
@@ -259,11 +257,20 @@ def _runs_now(queue: Any, wait_for: Any, what: str) -> None:
 
 def _view(hostbuf: Any, writable: bool) -> np.ndarray:
     view = memoryview(hostbuf)
-    if not view.c_contiguous:
-        raise cl.LogicError("enqueue_copy: the host buffer must be contiguous")
     if writable and view.readonly:
         raise cl.LogicError("enqueue_copy: the host buffer is read-only")
-    return np.frombuffer(view.cast("B"), dtype=np.uint8)
+    return _flat_bytes(view)
+
+
+def _flat_bytes(view: memoryview) -> np.ndarray:
+    """The bytes of a host buffer in memory order, as the driver is given them:
+    pyopencl takes any contiguous buffer (C or Fortran order) and refuses others
+    with the buffer protocol's ``ValueError``."""
+    if view.c_contiguous:
+        return np.frombuffer(view.cast("B"), dtype=np.uint8)
+    if view.f_contiguous:
+        return np.asarray(view).ravel(order="F").view(np.uint8)  # (a view: no copy)
+    raise ValueError(f"{type(view.obj).__name__} is not contiguous")  # (numpy's words)
 
 
 def driver_error(routine: str, status: str, detail: str = "",

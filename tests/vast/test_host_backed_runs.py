@@ -506,3 +506,36 @@ def test_a_sub_buffer_of_host_memory_is_refused_naming_why():
     said, _ = run_with_skmd(program, host_backed_min=1 << 20)
     assert [c for c, _ in said] == [-30, -30], said
     assert all("host memory" in m and "sub-buffers" in m for _, m in said), said
+
+
+def fortran_ordered_hosts(cl):
+    """Fortran-ordered host arrays into and out of buffers, as pyopencl takes them
+    (the bytes in memory order); a strided one refused as pyopencl refuses it."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    mf = cl.mem_flags
+    h = np.asfortranarray(np.arange(N, dtype=np.float32).reshape(512, -1))
+    a = cl.Buffer(ctx, mf.READ_WRITE, h.nbytes)
+    cl.enqueue_copy(q, a, h)
+    b = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=h)
+    cl.Program(ctx, SRC).build().bump(q, (N,), None, b)
+    back_c, back_f = np.empty(N, np.float32), np.empty((512, N // 512), np.float32, order="F")
+    cl.enqueue_copy(q, back_c, a)
+    cl.enqueue_copy(q, back_f, b)
+    errors = []
+    for f in (lambda: cl.enqueue_copy(q, a, h[:, ::2]),
+              lambda: cl.enqueue_copy(q, h[::2], a),
+              lambda: cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=h[:, ::2])):
+        try:
+            f()
+            errors.append("none")
+        except Exception as exc:  # noqa: BLE001 - the kind and text are the result
+            errors.append(f"{type(exc).__name__}: {exc}")
+    return {"c": back_c, "f": back_f, "errors": np.array(errors)}
+
+
+def test_fortran_ordered_host_arrays_move_as_plainly():
+    bare = run_bare(fortran_ordered_hosts)
+    assert bare["errors"][0].startswith("ValueError"), bare["errors"]
+    out, _ = run_with_skmd(fortran_ordered_hosts, host_backed_min=1 << 20)
+    assert not mismatches(bare, out), (bare["errors"], out["errors"])
