@@ -85,6 +85,7 @@ class Runtime:
         staging.set_pool(staging.StagingPool(lambda: home.context, lambda: home.queue,
                                              offer=home.adopt_context))
         self.argv = list(sys.argv)
+        self.pid = os.getpid()  # (the process that started the drivers)
         self.profiler: Any = None
         #: (kernel, device, why) for every device failure handled so far
         self.failures: list[tuple[str, str, str]] = []
@@ -342,17 +343,8 @@ class Runtime:
 
     @property
     def seq(self) -> int:
-        """The last launch's sequence number (taken under :attr:`seq_lock`)."""
+        """The last launch's sequence number (taken under the recorder's ``seq_lock``)."""
         return self.recorder.seq
-
-    @seq.setter
-    def seq(self, value: int) -> None:
-        self.recorder.seq = value
-
-    @property
-    def seq_lock(self) -> threading.Lock:
-        """Held while a sequence number is taken."""
-        return self.recorder.seq_lock
 
     def keep_record(self, rec: LaunchRecord) -> None:
         """Keep a split launch's (or a graph node's) full record."""
@@ -378,8 +370,14 @@ class Runtime:
         self.background.stop()
         self.flush()
 
+    def forked(self) -> bool:
+        """A child forked after the drivers started (their threads stayed behind)."""
+        return os.getpid() != self.pid
+
     def flush(self) -> None:
         """Write this run's launch records to the store (at exit, or on demand)."""
+        if self.forked():
+            return
         try:
             self.flush_graph()
         except Exception as exc:

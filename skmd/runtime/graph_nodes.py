@@ -211,8 +211,8 @@ class NodeRunner:
             lk.acquire()
         held = _Held(locks)
         try:
-            with rt.seq_lock:
-                rt.seq += 1
+            with rt.recorder.seq_lock:
+                rt.recorder.seq += 1
                 seq = rt.seq
             rec = LaunchRecord(run_id=rt.run_id, seq=seq, kernel=d.entry.name,
                                program=d.entry.key.rpartition(":")[0][:8],

@@ -71,6 +71,13 @@ def _home_ptr() -> int:
 
 # -- discovery --------------------------------------------------------------------
 def _get_platforms() -> list[cl.Platform]:
+    rt = core.current()
+    if rt is not None and rt.forked():  # (the drivers would hang: fail plainly instead)
+        raise cl.RuntimeError(
+            "skmd: this process was forked from one where skmd had started the OpenCL "
+            "drivers, whose threads a forked child lacks: use multiprocessing's 'spawn' "
+            "start method (multiprocessing.set_start_method('spawn')) for children that "
+            "use OpenCL, or run the program without skmd")
     return [virtual_pair()[0]]
 
 
