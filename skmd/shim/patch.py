@@ -119,6 +119,19 @@ def _from_int_ptr(orig: Callable) -> staticmethod:
     return staticmethod(from_int_ptr)
 
 
+def _cache_id_of_home(orig: Callable) -> Callable:
+    """pyopencl's binary cache keys a build by its device's name, among others: the
+    virtual device's builds are the home device's binaries, so they are kept under the
+    home device's key (a program a plain run built is found, and the other way round,
+    instead of a first run under skmd compiling every program anew)."""
+    def get_device_cache_id(device: Any) -> Any:
+        if device.int_ptr == _home_ptr() and type(device) is not _cl.Device:
+            from skmd.runtime.core import get_runtime
+            device = get_runtime().home.device
+        return orig(device)
+    return get_device_cache_id
+
+
 # -- launches and arguments ---------------------------------------------------------
 def _chunked() -> Any:
     """VAST's launches, imported once a buffer is larger than the device."""
@@ -350,6 +363,10 @@ def install(settings: Any) -> None:
         _set(_cl.Context, "devices", _wrap_devices_property(_cl.Context.devices, True))
         _set(_cl.CommandQueue, "device", _wrap_devices_property(_cl.CommandQueue.device, False))
         _set(_cl.Device, "from_int_ptr", _from_int_ptr(_cl.Device.from_int_ptr))
+        import pyopencl.cache as cl_cache
+        if hasattr(cl_cache, "get_device_cache_id"):
+            _set(cl_cache, "get_device_cache_id",
+                 _cache_id_of_home(cl_cache.get_device_cache_id))
         _set(_cl, "enqueue_nd_range_kernel", _enqueue_nd_range_kernel)
         _set(cl, "enqueue_nd_range_kernel", _enqueue_nd_range_kernel)
         _set(_cl.Kernel, "set_arg", kernel_args.set_arg)

@@ -191,3 +191,19 @@ def test_a_multi_call_copies_values_the_program_may_change_afterwards() -> None:
         assert got[1][:2] == ("pack", b"f") and got[1][2] == 2.5 and got[1][2] is not s
         assert got[2][2] == 4 and got[2][2] is not t
         assert got[0] == ("obj", a) and got[4][1] == 1.5 and got[4][1] is not v
+
+
+def test_builds_for_the_virtual_device_share_the_home_devices_binary_cache_key() -> None:
+    """pyopencl's binary cache finds, under skmd, what a plain run built for the home
+    device (and the other way round): the key of a build is the home device's."""
+    import pyopencl as cl
+    import pyopencl.cache as cl_cache
+    plain_dev = cl.get_platforms()[0].get_devices()[0]
+    plain_id = cl_cache.get_device_cache_id(plain_dev)
+    with skmd_installed() as rt:
+        vdev = cl.create_some_context(interactive=False).devices[0]
+        assert "skmd virtual device" in vdev.name
+        assert vdev.int_ptr == rt.home.device.int_ptr == plain_dev.int_ptr
+        assert cl_cache.get_device_cache_id(vdev) == plain_id
+    assert cl_cache.get_device_cache_id(plain_dev) == plain_id
+    assert cl_cache.get_device_cache_id.__module__ == "pyopencl.cache"
