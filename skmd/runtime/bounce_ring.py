@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import pyopencl as cl
 
-from skmd.runtime import copies, raw
+from skmd.runtime import copies, pools, raw
 from skmd.tuning import Tuning
 
 #: (device buffer, host bytes, offset in the buffer) of one move
@@ -72,7 +72,7 @@ class BounceRing:
     def back(self, after: cl.Event, moves: list[Move], done: Any) -> Future:
         """Read each move's buffer bytes into its host bytes once ``after`` (the
         chunk's kernel, its queue flushed) has ended, on the read-back thread."""
-        return self._back.submit(self._read, after, moves, done)
+        return pools.submit(self._back, self._read, after, moves, done)  # (here at exit)
 
     def _read(self, after: cl.Event, moves: list[Move], done: Any) -> None:
         raw.event_wait(after)

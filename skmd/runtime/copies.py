@@ -23,7 +23,7 @@ import numpy as np
 import pyopencl as cl
 
 from skmd.decide import locations
-from skmd.runtime import raw, staging
+from skmd.runtime import pools, raw, staging
 
 T = TypeVar("T")
 
@@ -92,8 +92,8 @@ def _each(n: int, threads: int, step: Callable[[int], T]) -> list[T]:
     their results once all have ended, or the first failure once all have ended."""
     if n == 1 or threads <= 1:
         return [step(i) for i in range(n)]
-    ex = _workers(threads)
-    jobs = [ex.submit(step, i) for i in range(n)]
+    ex = _workers(threads)  # (each run here, in turn, where the pool takes no more work)
+    jobs = [pools.submit(ex, step, i) for i in range(n)]
     futures.wait(jobs)  # all of them, even when one failed
     return [j.result() for j in jobs]
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import threading
 import time
-from concurrent.futures import Future
 from typing import Any, Callable
 
 import numpy as np
@@ -19,22 +18,12 @@ import pyopencl as cl
 from skmd.decide.locations import reads_mapped
 from skmd.records import LaunchRecord, Piece
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import faults, homecoming, mapped_reads, placement, raw, staging
+from skmd.runtime import faults, homecoming, mapped_reads, placement, pools, raw, staging
 from skmd.runtime.fold_outputs import OutputMerge
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
 from skmd.runtime.split_plan import BufferPlan, Share, plan_buffers, sub_launch_size
 from skmd.transform import Launch
-
-
-def _called(fn: Callable[..., Any], *args: Any) -> Future:
-    """``fn(*args)`` run here, its outcome held as a finished future."""
-    fut: Future = Future()
-    try:
-        fut.set_result(fn(*args))
-    except Exception as exc:
-        fut.set_exception(exc)
-    return fut
 
 
 #: a helper reading host memory in place that waited longer than this for the rows
@@ -140,9 +129,9 @@ class SplitRun:
             self._prefetch(plans, others)
 
         if home_share is None and len(others) == 1:  # nothing to overlap: no hand-off
-            futures = [(others[0], _called(self._helper, others[0], plans, mode))]
-        else:
-            futures = [(sh, self.rt.pool.submit(self._helper, sh, plans, mode))
+            futures = [(others[0], pools.called(self._helper, others[0], plans, mode))]
+        else:  # (run here in turn where the pool no longer takes work: at exit)
+            futures = [(sh, pools.submit(self.rt.pool, self._helper, sh, plans, mode))
                        for sh in others]
         if not self.lazy:  # helpers take their parts from the host meanwhile
             self._bring_home(plans, home_share is not None, False)

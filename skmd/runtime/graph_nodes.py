@@ -19,7 +19,7 @@ import pyopencl as cl
 from skmd import config, mkmd_graph
 from skmd.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import graph_commands, homecoming, raw
+from skmd.runtime import graph_commands, homecoming, pools, raw
 from skmd.runtime.executor import Share, SplitRun
 from skmd.runtime.graph_commands import Deferred
 from skmd.runtime.kernels import args_of, replay_args
@@ -128,9 +128,10 @@ class NodeRunner:
                            if p in futures and p in queued and solo[p] == solo[n]]
                 preds = [queued[p] if p in chained else done[p]
                          for p in graph.predecessors(n) if p in futures]
-                futures[n] = self.node_pool.submit(self._node_task, by_id[n], ranges[n],
-                                                   preds, sends, done[n], queued.get(n),
-                                                   n in push)
+                # (at exit, where the pool takes no more work: run here, in this order)
+                futures[n] = pools.submit(self.node_pool, self._node_task, by_id[n],
+                                          ranges[n], preds, sends, done[n], queued.get(n),
+                                          n in push)
             errors = []
             for n in order:
                 try:

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import pyopencl as cl
 
-from skmd.runtime import copies, raw
+from skmd.runtime import copies, pools, raw
 
 #: devices read at once in one gather (each on its own thread; the copies themselves
 #: run on :mod:`.copies`' threads)
@@ -103,8 +103,11 @@ def start(queue: cl.CommandQueue, buf: Any, dst: np.ndarray, offset: int, mapped
     of its own instead.  A GPU's driver reads into the program's pageable memory
     through its own bounce buffers, paging a fresh array in as it goes: gathering
     Sylvester's 64 MiB result from a second H100 that way made its read-back about
-    14 ms longer than bringing it home through page-locked memory first did."""
-    if not mapped and not chunked:
+    14 ms longer than bringing it home through page-locked memory first did.
+
+    Once the thread pools take no more work (the interpreter is shutting down),
+    the driver's read, as for one neither mapped nor chunked."""
+    if (not mapped and not chunked) or not pools.pools_open(_pool):
         evt = raw.enqueue_read_buffer(queue, buf, dst, src_offset=offset, is_blocking=False)
         return Pending(None, evt, t0)
 
@@ -115,7 +118,7 @@ def start(queue: cl.CommandQueue, buf: Any, dst: np.ndarray, offset: int, mapped
         else:
             copies.read(queue, buf, dst, offset)
         return time.perf_counter() - t
-    return Pending(_readers().submit(job), None, t0)
+    return Pending(pools.submit(_readers(), job), None, t0)
 
 
 def wait_all(reads: list[Pending]) -> list[float]:
