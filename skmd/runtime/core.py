@@ -26,8 +26,8 @@ from skmd import config, modes
 from skmd import partition  # noqa: F401 - the decisions' models, patched by tests here
 from skmd.decide import churn
 from skmd.records import LaunchRecord
-from skmd.runtime import (faults, gates, knowledge, launches, mirror_pool, planner, raw,
-                          running, waited)
+from skmd.runtime import (faults, gates, knowledge, launches, mirror_pool, planner, pools,
+                          raw, running, waited)
 from skmd.runtime.background import Background
 from skmd.runtime.deciding import Decider
 from skmd.runtime.devices import PhysicalDevice, choose_home, discover, select
@@ -156,8 +156,9 @@ class Runtime:
         return self._registry or None
 
     def make_registry(self) -> None:
-        """Import the models (scikit-learn: a second or more) and open them on the store."""
-        if self._registry is None and self.store is not None:
+        """Import the models (scikit-learn: a second or more) and open them on the store;
+        not at exit, once the pools take no more work (the import would fail)."""
+        if self._registry is None and pools.pools_open() and self.store is not None:
             try:
                 from skmd.predict.registry import ModelRegistry
                 self._registry = ModelRegistry(self.store, online=self.settings.online)
@@ -255,6 +256,7 @@ class Runtime:
             if hit is not None:
                 launch, shares, reason, _, span = (launches.kept_hit(hit, wait_for, queue)
                                                    if wait_for or gates.held else hit)
+                reason = reason or pools.late_reason(self.pool)  # (a split needs the pool)
                 if reason is not None:
                     return running.run_whole(self, queue, kernel, entry, args, gsize, lsize,
                                              offset, wait_for, g_times_l, allow_empty, reason)
@@ -263,7 +265,7 @@ class Runtime:
                                              wait_for, s, key)
         else:
             key = None
-        reason = entry.reason
+        reason = entry.reason or pools.late_reason(self.pool)  # (at exit: whole)
         if reason is None and not mode.may_split:
             reason = mode.whole_reason
         if reason is None and mode.profiled_reason and raw.profiles(queue):

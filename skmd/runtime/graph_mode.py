@@ -27,7 +27,7 @@ from skmd.decide.graph_guard import AT_ONCE_REASON, AtOnce, GuardRail
 from skmd.decide.graph_phase import PhaseTuner, phase_name
 from skmd.mkmd_graph.resimulate import batch_to_dict
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import graph_commands, homecoming, launches, raw, running
+from skmd.runtime import graph_commands, homecoming, launches, pools, raw, running
 from skmd.runtime.graph_commands import Deferred
 from skmd.runtime.graph_nodes import NodeRunner
 from skmd.runtime.kernels import ArgValue, KernelEntry
@@ -90,7 +90,7 @@ class GraphBatch(NodeRunner):
             self.pending.append(Deferred(len(self.pending), queue, entry, dict(args),
                                          launch, ev, kernel))
             full = len(self.pending) >= self.rt.settings.tuning.max_batch
-        if full:
+        if full or not pools.pools_open(self.node_pool):  # (at exit: no later flush may come)
             self.flush()
         return ev
 
@@ -199,10 +199,10 @@ class GraphBatch(NodeRunner):
         if short:
             reason = (f"graph batch shorter than {settings.tuning.graph_min_us:g} us: "
                       "program order")
-        else:
-            reason = self.guard.held(key)
+        else:  # (at exit, where the pools take no more work: no schedule over them)
+            reason = pools.late_reason(self.node_pool) or self.guard.held(key)
         if reason is not None:
-            # too short, or held back by the guard rail: whole on home, in order
+            # too short, held back by the guard rail, or late: whole on home, in order
             self._count_home_runs(batch, True, settings.run_key,
                                   counts=short or self.helpers_slow)
             t = time.perf_counter()

@@ -8,8 +8,12 @@ program order, with no traceback or warning, and never a wrong result.
 """
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import thread as cf_thread
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -91,3 +95,140 @@ def test_a_split_whose_pools_close_as_it_begins_completes(monkeypatch, mode: str
         h = h * np.uint32(1664525) + np.uint32(1013904223)
     assert np.array_equal(got, h)
     assert sum(1 for v in shares.values() if v) >= 2, shares
+
+
+REPO = str(Path(__file__).resolve().parents[2])
+
+#: a program whose main thread splits a launch, then hands the rest of its work to
+#: an atexit handler, a weakref.finalize callback or a thread that waits for the
+#: main thread to end; that work launches (a split, were the pools open), copies
+#: and reads, and saves what it read with the reasons the launches ran for
+_PROGRAM = r"""
+import atexit, sys, threading, weakref
+import numpy as np, pyopencl as cl
+from skmd.runtime import core
+where, out = sys.argv[1], sys.argv[2]
+ctx = cl.create_some_context(interactive=False)
+q = cl.CommandQueue(ctx)
+prg = cl.Program(ctx, '''
+__kernel void first(__global uint *y)
+{ uint i = get_global_id(0), h = i;
+  for (int k = 0; k < 64; k++) h = h * 1664525u + 1013904223u;
+  y[i] = h; }
+__kernel void again(__global uint *y, __global const uint *x)
+{ uint i = get_global_id(0), h = y[i], g = x[i] ^ i;
+  for (int k = 0; k < 64; k++) h = h * 5u + g;
+  y[i] = h; }
+__kernel void last(__global uint *y, __global const uint *x)
+{ uint i = get_global_id(0), h = y[i], g = x[i] ^ i;
+  for (int k = 0; k < 64; k++) h = h * 7u + g;
+  y[i] = h; }
+''').build()
+n = 1 << 20
+mf = cl.mem_flags
+x, y, z = (cl.Buffer(ctx, mf.READ_WRITE, 4 * n) for _ in range(3))
+first, again, last = (cl.Kernel(prg, name) for name in ("first", "again", "last"))
+
+def begin():
+    first(q, (n,), (64,), y)
+    first(q, (n,), (64,), x)
+    again(q, (n,), (64,), y, x)
+    q.finish()  # (graph mode: the batch runs; its results stay where they were made)
+
+def late():
+    rt = core.current()
+    seen = len(rt.records)
+    w = cl.Buffer(ctx, mf.READ_WRITE, 4 * n)
+    first(q, (n,), (64,), w)  # (graph mode: split, were the pools open)
+    for _ in range(3):
+        again(q, (n,), (64,), y, x)
+    cl.enqueue_copy(q, z, y)
+    last(q, (n,), (64,), z, x)
+    got = np.empty(3 * n, np.uint32)
+    for k, buf in enumerate((y, z, w)):
+        cl.enqueue_copy(q, got[k * n:(k + 1) * n], buf)
+    q.finish()
+    np.save(out, got)
+    with open(out + ".why", "w") as f:
+        f.write("\n".join(sorted({str(r.reason) for r in rt.records[seen:]})))
+
+class Holder:
+    pass
+if where != "thread-only":  # (else the thread does it all)
+    begin()
+if where == "atexit":
+    atexit.register(late)
+elif where == "finalize":
+    keep = Holder()
+    weakref.finalize(keep, late)
+else:
+    def worker():
+        threading.main_thread().join()  # the pools refuse work from here on
+        if where == "thread-only":
+            begin()
+        late()
+    threading.Thread(target=worker).start()
+"""
+
+
+def _expected() -> np.ndarray:
+    """What the program reads, worked out by numpy (uint32 wraps as OpenCL's does)."""
+    i = np.arange(1 << 20, dtype=np.uint32)
+
+    def first() -> np.ndarray:
+        h = i.copy()
+        for _ in range(64):
+            h = h * np.uint32(1664525) + np.uint32(1013904223)
+        return h
+
+    def again(h: np.ndarray, g: np.ndarray, by: int = 5) -> np.ndarray:
+        for _ in range(64):
+            h = h * np.uint32(by) + g
+        return h
+    x = first()
+    g = x ^ i
+    y = again(first(), g)
+    for _ in range(3):
+        y = again(y, g)
+    return np.concatenate([y, again(y, g, 7), x])
+
+
+def _run(tmp_path: Path, where: str, **env: str) -> tuple[np.ndarray, set[str]]:
+    """The program run under ``python -m skmd run`` over three PoCL devices, splits
+    forced; (what it read, the reasons its late launches ran for).  Fails on a
+    non-zero exit or anything written to stderr."""
+    prog = tmp_path / "late.py"
+    prog.write_text(_PROGRAM)
+    out = str(tmp_path / f"{where}.npy")
+    paths = [REPO] + ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else [])
+    env = {**os.environ, "POCL_DEVICES": "pthread pthread pthread", "SKMD_POLICY": "even",
+           "SKMD_BACKGROUND": "0", "SKMD_PROFILE_DIR": str(tmp_path / "store"),
+           "PYTHONPATH": os.pathsep.join(paths), **env}
+    r = subprocess.run([sys.executable, "-m", "skmd", "run", str(prog), where, out],
+                       text=True, capture_output=True, timeout=120, cwd=tmp_path, env=env)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert r.stderr == "", r.stderr[-3000:]
+    why = set(Path(out + ".why").read_text().splitlines())
+    return np.load(out), why
+
+
+@pytest.mark.parametrize("where", ["atexit", "finalize", "thread", "thread-only"])
+def test_work_after_the_main_thread_runs_whole_and_right(tmp_path: Path, where: str) -> None:
+    """Launches that would split run whole on home, their reason says why, and the
+    results are numpy's to the bit; the models are not imported late either (their
+    import fails then, and was warned of)."""
+    got, why = _run(tmp_path, where)
+    assert np.array_equal(got, _expected())
+    assert why == {pools.LATE_REASON}, why
+
+
+@pytest.mark.parametrize("where,mode", [("atexit", "mkmd"), ("thread", "mkmd"),
+                                        ("thread-only", "coarse")])
+def test_graph_mode_after_the_main_thread_runs_in_program_order(tmp_path: Path, where: str,
+                                                                 mode: str) -> None:
+    """The main thread's batch left results on a helper: they come home by the driver's
+    own reads, and the late launches run at once, whole, in program order (a batch
+    scheduled over the devices would need the pools)."""
+    got, why = _run(tmp_path, where, SKMD_MODE=mode, SKMD_MIN_SPLIT_US="0")
+    assert np.array_equal(got, _expected())
+    assert why == {pools.LATE_REASON}, why
