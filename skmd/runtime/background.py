@@ -27,7 +27,7 @@ from concurrent.futures import Future, wait
 from typing import Any, Iterator
 
 from skmd.decide import DevicePrior
-from skmd.runtime import faults, raw, waited
+from skmd.runtime import faults, pools, raw, waited
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import (KernelEntry, entry_of, function_of, on_disk,
                                   per_program, program_ptr, program_source, stand_in)
@@ -91,7 +91,7 @@ class Background:
         once: not at start, so a program none of whose kernels is analysed (all too
         short, or the run too short) shares its first second with none of it."""
         with self._lock:
-            if self._setup_done is None and not self.stopping:
+            if self._setup_done is None and self._begins():
                 self._setup_done = self._setup_worker.submit(self._setup)
 
     def _setup(self) -> None:
@@ -133,7 +133,7 @@ class Background:
         if self.devices_ready.is_set():
             return True
         with self._lock:
-            if self._devices_started is None and not self.stopping and self.lazy:
+            if self._devices_started is None and self._begins() and self.lazy:
                 self._devices_started = self._setup_worker.submit(self._devices)
         return False
 
@@ -212,6 +212,9 @@ class Background:
                 return entry_of(kernel)
         stand.known_at = seen
         if stand.analyse_from is not None and time.perf_counter() >= stand.analyse_from:
+            if not self._begins():  # at exit no analysis begins: whole, saying why
+                stand.reason = pools.late_reason() or stand.reason
+                return stand
             if stand.analyse_from and not stand.launches:  # (is it waited for? how long?)
                 return stand
             limit = self.rt.decider.split_fixed_s(self.rt.settings)
@@ -341,7 +344,7 @@ class Background:
         key = f"{dev.label}@{ctx.int_ptr}"
         with self._lock:
             started = self._pending.setdefault(entry, {})
-            if key not in started:
+            if key not in started and self._begins():
                 started[key] = self._workers.submit(self._build, entry, dev, ctx)
         return False
 
@@ -383,6 +386,11 @@ class Background:
                     self._in_driver -= 1
                     self._driver_idle.notify_all()
 
+    def _begins(self) -> bool:
+        """Whether a job may begin: not at exit, nor once the thread pools take no more
+        work (the main thread has ended: launches run whole, and need none of it)."""
+        return not self.stopping and pools.pools_open()
+
     def stop(self) -> None:
         """At exit: begin nothing more, and wait only for jobs inside a driver (its
         compiler must not be in the middle of a build when the process ends)."""
@@ -395,7 +403,7 @@ class Background:
     def ahead(self, fn: Any, *args: Any) -> None:
         """``fn(*args)`` off the launch path, for what a later decision will ask (in
         inline mode the decision works it out itself)."""
-        if self.lazy and not self.stopping:
+        if self.lazy and self._begins():
             with self._lock:
                 self._analyses.append(self._workers.submit(fn, *args))
 

@@ -232,3 +232,11 @@ def test_graph_mode_after_the_main_thread_runs_in_program_order(tmp_path: Path, 
     got, why = _run(tmp_path, where, SKMD_MODE=mode, SKMD_MIN_SPLIT_US="0")
     assert np.array_equal(got, _expected())
     assert why == {pools.LATE_REASON}, why
+
+
+def test_no_analysis_begins_after_the_main_thread(tmp_path: Path) -> None:
+    """With analyses off the launch path (the default), a kernel first launched after
+    the main thread ended is not analysed: whole, saying why."""
+    got, why = _run(tmp_path, "thread-only", SKMD_BACKGROUND="1", SKMD_MIN_SPLIT_US="0")
+    assert np.array_equal(got, _expected())
+    assert why == {pools.LATE_REASON}, why
