@@ -143,6 +143,15 @@ def test_a_kernel_fetched_twice_is_warned_of_at_the_programs_line() -> None:
     assert repeated[0].filename == __file__
 
 
+def _affine_kernel(cl) -> tuple:
+    """A context and a kernel taking buffers and scalars of two types."""
+    ctx = cl.create_some_context(interactive=False)
+    prg = cl.Program(ctx, """__kernel void k(__global float *a, float s, int n,
+                                             __global float *b, float t)
+        { size_t i = get_global_id(0); if (i < n) b[i] = a[i] * s + t; }""").build()
+    return ctx, prg.k
+
+
 def test_the_multi_set_arg_calls_note_every_argument_by_kind() -> None:
     """pyopencl's flattened ``_set_arg_multi`` / ``_set_arg_buf_multi`` /
     ``_set_arg_buf_pack_multi`` calls are noted argument by argument, each index with
@@ -150,11 +159,7 @@ def test_the_multi_set_arg_calls_note_every_argument_by_kind() -> None:
     import pyopencl as cl
     from skmd.runtime.kernels import args_of
     with skmd_installed():
-        ctx = cl.create_some_context(interactive=False)
-        prg = cl.Program(ctx, """__kernel void k(__global float *a, float s, int n,
-                                                 __global float *b, float t)
-            { size_t i = get_global_id(0); if (i < n) b[i] = a[i] * s + t; }""").build()
-        knl = prg.k
+        ctx, knl = _affine_kernel(cl)
         a = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 64)
         b = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 64)
         knl._set_arg_multi((0, a, 3, b))
@@ -174,11 +179,7 @@ def test_a_multi_call_copies_values_the_program_may_change_afterwards() -> None:
     import pyopencl as cl
     from skmd.runtime.kernels import args_of
     with skmd_installed():
-        ctx = cl.create_some_context(interactive=False)
-        prg = cl.Program(ctx, """__kernel void k(__global float *a, float s, int n,
-                                                 __global float *b, float t)
-            { size_t i = get_global_id(0); if (i < n) b[i] = a[i] * s + t; }""").build()
-        knl = prg.k
+        ctx, knl = _affine_kernel(cl)
         s, t = np.array(2.5, np.float32), np.array(4, np.int32)
         knl._set_arg_buf_pack_multi((1, b"f", s, 2, b"i", t))
         a = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 64)
