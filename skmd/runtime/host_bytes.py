@@ -10,13 +10,12 @@ for the pieces a byte range covers (:meth:`HostBytes.segments`).
 from __future__ import annotations
 
 import threading
-import weakref
 from typing import Any, Callable
 
 import numpy as np
 import pyopencl as cl
 
-from skmd.runtime import copies, raw
+from skmd.runtime import copies, gone_watch, raw
 
 #: largest page-locked piece (drivers pin at most their largest allocation)
 PIECE_BYTES = 1 << 30
@@ -138,7 +137,7 @@ def page_locked(n: int, context: cl.Context, queue: cl.CommandQueue,
     out = HostBytes(pieces or [np.empty(0, np.uint8)], keep)
     out.context_ptr = ptr
     out.refused = refused
-    weakref.finalize(out, _let_go, ptr, out._keep)
+    gone_watch.when_gone(out, _let_go, ptr, out._keep)  # (see gone_watch)
     return out
 
 

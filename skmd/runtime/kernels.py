@@ -7,7 +7,6 @@ generated invokers make) and replays them on the partition-ready clones.
 from __future__ import annotations
 
 import threading
-import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -17,7 +16,7 @@ import pyopencl as cl
 from skmd import transform
 from skmd.digest import sha256_hex
 from skmd.decide.churn import KeyChurn
-from skmd.runtime import host_backed, raw
+from skmd.runtime import gone_watch, host_backed, raw
 
 #: program int_ptr -> (source, options, the _Program held so the pointer stays
 #: unique while the record lives, the key its analysis is kept under on disk, what is
@@ -52,8 +51,8 @@ def record_program(app: Any, prg: Any, source: str | bytes, options: str) -> Non
     ptr = prg.int_ptr
     with _programs_lock:
         _programs[ptr] = (source, options, prg, key, {})
-    try:
-        weakref.finalize(app, _gone.append, (ptr, prg))
+    try:  # (not weakref.finalize: see gone_watch)
+        gone_watch.when_gone(app, _gone.append, (ptr, prg))
     except TypeError:  # an object that cannot be watched: kept, as before
         pass
 

@@ -77,3 +77,49 @@ def test_when_a_programs_analysis_may_start_is_kept_with_its_record() -> None:
         gc.collect()
         _task(cl)  # (a build looks at what went)
         assert ptr not in kernels._programs
+
+
+_NO_EXIT_HOOK = """
+import sys, weakref
+import numpy as np, pyopencl as cl, skmd
+from skmd.runtime import host_bytes
+from skmd.runtime.core import get_runtime
+skmd.install()
+ctx = cl.create_some_context(interactive=False)
+prg = cl.Program(ctx, "%s").build()
+home = get_runtime().home
+hb = host_bytes.page_locked(1 << 20, home.context, home.queue, piece=1 << 19)
+print(weakref.finalize._registered_with_atexit)
+""" % SRC
+
+
+def test_skmd_registers_no_finalizer_exit_hook() -> None:
+    """A program's build (and a buffer's page-locked bytes) watch their object without
+    ``weakref.finalize``, whose first use registers weakref's exit hook with atexit:
+    registered by skmd before the program's own atexit handlers, the program's
+    finalizers would run after its later handlers at exit, where plain python runs
+    them before."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    repo = str(Path(__file__).resolve().parents[2])
+    r = subprocess.run([sys.executable, "-c", _NO_EXIT_HOOK], capture_output=True, text=True,
+                       timeout=120, env=dict(os.environ, PYTHONPATH=repo))
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.split() == ["False"], r.stdout
+
+
+def test_a_watched_object_gone_makes_its_call_once() -> None:
+    from skmd.runtime import gone_watch
+
+    class Thing:
+        pass
+    calls: list[int] = []
+    t = Thing()
+    before = gone_watch.watched()
+    gone_watch.when_gone(t, calls.append, 7)
+    assert gone_watch.watched() == before + 1
+    del t
+    gc.collect()
+    assert calls == [7] and gone_watch.watched() == before
