@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import runpy
 import sys
 import traceback
 from types import SimpleNamespace
@@ -15,10 +14,6 @@ USAGE_EPILOG = """\
 environment: SKMD_DEVICES, SKMD_HOME, SKMD_POLICY (hill|linear|single|even|static),
 SKMD_MODE (skmd|mkmd|coarse|inorder), SKMD_PROFILE_DIR, SKMD_ONLINE, SKMD_VERIFY, SKMD_FAULTS
 (see README.md)."""
-
-
-#: frames of skmd's own above the program's in a traceback (runpy's are frozen in 3.11+)
-_OWN_FRAMES = (__file__, runpy.__file__, "<frozen runpy>")
 
 
 def version() -> str:
@@ -128,11 +123,11 @@ def _run_program(ns: argparse.Namespace | SimpleNamespace, profile: bool) -> int
         print(f"skmd {ns.command}: can't open file {ns.target!r}: no such file",
               file=sys.stderr)
         return 2
+    from skmd import program_run
     if ns.module is None:
         try:
-            with open(ns.target, "rb") as fh:
-                compile(fh.read(), ns.target, "exec")
-        except SyntaxError:
+            script = program_run.load_file(ns.target)
+        except (SyntaxError, ValueError):
             traceback.print_exc(limit=0)
             print(f"skmd {ns.command}: {ns.target} has a syntax error", file=sys.stderr)
             return 1
@@ -148,28 +143,15 @@ def _run_program(ns: argparse.Namespace | SimpleNamespace, profile: bool) -> int
     if ns.module is not None:
         sys.argv = [ns.module, *ns.args]
         sys.path.insert(0, os.getcwd())  # as python -m does
-        runner = lambda: runpy.run_module(ns.module, run_name="__main__", alter_sys=True)
+        runner = lambda: program_run.run_module(ns.module)
     else:
-        sys.argv = [ns.target, *ns.args]
-        sys.path.insert(0, os.path.dirname(os.path.abspath(ns.target)))
-        runner = lambda: runpy.run_path(ns.target, run_name="__main__")
-    code = 0
+        sys.argv = [ns.target, *ns.args]  # as typed, as python keeps it
+        # as python does: the folder of the script, its links followed
+        sys.path.insert(0, os.path.dirname(os.path.realpath(ns.target)))
+        runner = lambda: program_run.run_file(*script)
+    code = 1
     try:
-        runner()
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-        if exc.code is not None and not isinstance(exc.code, int):
-            print(exc.code, file=sys.stderr)
-    except KeyboardInterrupt:
-        code = 130
-        print("KeyboardInterrupt", file=sys.stderr)
-    except BaseException:
-        # like python: the program's own traceback, without skmd's frames on top
-        etype, value, tb = sys.exc_info()
-        while tb is not None and tb.tb_frame.f_code.co_filename in _OWN_FRAMES:
-            tb = tb.tb_next
-        traceback.print_exception(etype, value, tb)
-        code = 1
+        code = runner().code
     finally:
         from skmd.runtime.core import get_runtime
         rt = get_runtime()

@@ -1,0 +1,93 @@
+"""``skmd run`` ends a program as ``python`` does: its ``__main__``, its globals at exit,
+its file's name, its uncaught exceptions and interrupts; each program run both ways."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from test_shim_cli import _run, python_run, skmd_run
+
+GLOBALS_AT_EXIT = textwrap.dedent("""
+    import atexit, gc, pickle, sys
+    class Held:
+        def __init__(self, name): self.name = name
+        def __del__(self): print("freed", self.name)
+    kept = Held("global")
+    def at_exit():
+        gc.collect()  # the globals are not garbage yet
+        main = sys.modules["__main__"]
+        print("atexit", main.__dict__ is globals(), "__file__" in globals(), kept.name)
+        print("pickled", pickle.loads(pickle.dumps(Other(5))).v)
+    class Other:
+        def __init__(self, v): self.v = v
+    atexit.register(at_exit)
+    def f(a: int) -> None: pass
+    print("annotations", f.__annotations__, __name__)
+""")
+
+
+@pytest.mark.parametrize("as_module", [False, True])
+def test_the_programs_globals_outlive_its_atexit_handlers(tmp_path: Path,
+                                                          as_module: bool) -> None:
+    """python keeps ``__main__`` (and so the program's globals) until it shuts down,
+    after the atexit handlers; runpy's temporary ``__main__`` let them go first."""
+    (tmp_path / "keep_mod.py").write_text(GLOBALS_AT_EXIT)
+    target = ["-m", "keep_mod"] if as_module else ["keep_mod.py"]
+    r = _run([sys.executable, "-m", "skmd", "run", *target], tmp_path)
+    ref = _run([sys.executable, *target], tmp_path)
+    assert ref.returncode == r.returncode == 0, r.stderr
+    assert r.stdout == ref.stdout, (r.stdout, ref.stdout)
+    assert "atexit True" in r.stdout and r.stdout.endswith("freed global\n"), r.stdout
+
+
+WHERE_AM_I = textwrap.dedent("""
+    import os, sys, warnings
+    print("file", __file__)
+    print("argv0", sys.argv[0])
+    print("path0", sys.path[0])
+    here = os.path.dirname(__file__)
+    os.chdir("/")
+    print("sibling", os.path.exists(os.path.join(here, "data.txt")))
+    warnings.warn("where am I")
+""")
+
+
+@pytest.mark.parametrize("how", ["relative", "link"])
+def test_a_script_named_by_a_relative_path_knows_its_absolute_file(tmp_path: Path,
+                                                                    how: str) -> None:
+    """python (3.9+) makes the script's ``__file__`` (and its code's file name, which
+    warnings and tracebacks show) absolute, keeps ``sys.argv[0]`` as typed, and puts
+    the script's folder, its link followed, first on ``sys.path``."""
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "where.py").write_text(WHERE_AM_I)
+    (sub / "data.txt").write_text("x")
+    path = "sub/where.py"
+    if how == "link":
+        (tmp_path / "elsewhere").mkdir()
+        (tmp_path / "elsewhere" / "link.py").symlink_to(sub / "where.py")
+        path = "elsewhere/link.py"
+    r, ref = skmd_run(path, cwd=tmp_path), python_run(path, cwd=tmp_path)
+    assert ref.returncode == r.returncode == 0, r.stderr
+    assert r.stdout == ref.stdout and r.stderr == ref.stderr, (r.stdout, r.stderr, ref.stderr)
+    assert f"file {tmp_path}/{path}\n" in r.stdout and f"argv0 {path}\n" in r.stdout
+
+
+def test_spawned_children_import_the_program_by_its_file(tmp_path: Path) -> None:
+    """multiprocessing's spawn children import ``__main__`` by its ``__file__`` and
+    pickle what it defines by name."""
+    prog = tmp_path / "spawner.py"
+    prog.write_text(textwrap.dedent("""
+        import multiprocessing as mp
+        def square(v): return v * v
+        if __name__ == "__main__":
+            with mp.get_context("spawn").Pool(2) as pool:
+                print(pool.map(square, range(5)))
+    """))
+    r = skmd_run("spawner.py", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.splitlines()[-1] == "[0, 1, 4, 9, 16]", r.stdout
