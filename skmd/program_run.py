@@ -6,20 +6,24 @@ globals are let go when it returns, before the program's atexit handlers: python
 keeps ``__main__`` in ``sys.modules`` until the interpreter shuts down, its globals
 alive through those handlers.  Here the program gets a ``__main__`` module of its
 own that stays in ``sys.modules`` (the one ``python -m skmd`` ran in is replaced).
+
+An uncaught exception goes to ``sys.excepthook`` as python hands it over, with
+skmd's frames taken out of every traceback of its chain: the program sees the
+traceback it would see without skmd (pyopencl's frames and the program's).
 """
 from __future__ import annotations
 
 import builtins
 import os
 import sys
-import traceback
 import types
 from dataclasses import dataclass
 from importlib import machinery, util
 from typing import Any, Callable
 
-#: frames of skmd's own above the program's in a traceback (runpy's are frozen in 3.11+)
-_OWN_FRAMES = (__file__, "<frozen runpy>")
+#: skmd's package folder: a frame of code under it is skmd's, unless the program's
+#: own (the programs of ``skmd bench --suite unseen`` live there)
+SKMD_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
 
 @dataclass
@@ -62,7 +66,7 @@ def run_file(code: types.CodeType, full: str, loader: Any) -> Ending:
     g = _fresh_main()
     g.update(__file__=full, __cached__=None)
     g["__loader__"] = loader
-    ending = _run(lambda: exec(code, g))
+    ending = _run(lambda: exec(code, g), g)
     if not ending.exited:
         # python takes these out once a script is over (not after sys.exit, which
         # ends the process there): its atexit handlers do not see them
@@ -76,11 +80,12 @@ def run_module(name: str) -> Ending:
     the fresh ``__main__`` (``sys.argv[0]`` becomes the module's file; a module not
     found ends as python's does: its message and exit status 1)."""
     import runpy
-    _fresh_main()
-    return _run(lambda: runpy._run_module_as_main(name, alter_argv=True))
+    g = _fresh_main()
+    return _run(lambda: runpy._run_module_as_main(name, alter_argv=True), g)
 
 
-def _run(body: Callable[[], object]) -> Ending:
+def _run(body: Callable[[], object], g: dict[str, Any]) -> Ending:
+    """Run ``body``, the program in the globals ``g``; how it ended."""
     try:
         body()
     except SystemExit as exc:
@@ -88,14 +93,81 @@ def _run(body: Callable[[], object]) -> Ending:
     except KeyboardInterrupt:
         print("KeyboardInterrupt", file=sys.stderr)
         return Ending(130)
-    except BaseException:
-        # like python: the program's own traceback, without skmd's frames on top
-        etype, value, tb = sys.exc_info()
-        while tb is not None and tb.tb_frame.f_code.co_filename in _OWN_FRAMES:
-            tb = tb.tb_next
-        traceback.print_exception(etype, value, tb)
+    except BaseException as exc:
+        uncaught = exc
+    else:
+        return Ending()
+    # told outside the handler, as python does: the hook sees no exception being
+    # handled, and an exception of its own has none for context
+    main_file = g.get("__file__")
+    return report(uncaught, os.path.dirname(main_file) + os.sep if main_file else None)
+
+
+def report(exc: BaseException, program_dir: str | None = None) -> Ending:
+    """Tell of the uncaught ``exc`` as python does (``PyErr_Print``): ``sys.last_*``
+    set, then ``sys.excepthook`` called (the program may have set its own; python's
+    prints the traceback), the hook's own failure told beside the exception; with
+    skmd's frames (but not those of code under ``program_dir``) out of every
+    traceback of its chain.  Exit status 1, or the one a hook's ``sys.exit`` asks."""
+    drop_skmd_frames(exc, program_dir)
+    etype, tb = type(exc), exc.__traceback__
+    sys.last_type, sys.last_value, sys.last_traceback = etype, exc, tb
+    if sys.version_info >= (3, 12):
+        sys.last_exc = exc
+    try:
+        hook = sys.excepthook
+    except AttributeError:
+        print("sys.excepthook is missing", file=sys.stderr)
+        sys.__excepthook__(etype, exc, tb)
         return Ending(1)
-    return Ending()
+    sys.audit("sys.excepthook", hook, etype, exc, tb)
+    try:
+        hook(etype, exc, tb)
+    except SystemExit as hook_exit:
+        return Ending(exit_status(hook_exit), exited=True)
+    except BaseException as err:  # noqa: BLE001 - told, as python tells it
+        drop_skmd_frames(err)
+        sys.stdout.flush()
+        print("Error in sys.excepthook:", file=sys.stderr)
+        sys.__excepthook__(type(err), err, err.__traceback__)
+        print("\nOriginal exception was:", file=sys.stderr)
+        sys.__excepthook__(etype, exc, tb)
+    return Ending(1)
+
+
+def drop_skmd_frames(exc: BaseException, program_dir: str | None = None) -> None:
+    """Take skmd's frames out of the traceback of ``exc`` and of every exception
+    chained to it (cause, context, an exception group's members), wherever they are:
+    those above the program's (this module's) and those under a call of it (the
+    shim's and the runtime's, between the program's or pyopencl's and the driver's
+    error)."""
+    seen: set[int] = set()
+    todo: list[BaseException | None] = [exc]
+    groups = getattr(builtins, "BaseExceptionGroup", ())
+    while todo:
+        e = todo.pop()
+        if e is None or id(e) in seen:
+            continue
+        seen.add(id(e))
+        e.__traceback__ = _without_skmd(e.__traceback__, program_dir)
+        todo += [e.__cause__, e.__context__]
+        if isinstance(e, groups):
+            todo += list(e.exceptions)
+
+
+def _without_skmd(tb: types.TracebackType | None,
+                  program_dir: str | None) -> types.TracebackType | None:
+    """A new traceback chain of the entries of ``tb`` whose code is not skmd's."""
+    kept = []
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if not name.startswith(SKMD_DIR) or (program_dir and name.startswith(program_dir)):
+            kept.append(tb)
+        tb = tb.tb_next
+    out = None
+    for t in reversed(kept):
+        out = types.TracebackType(out, t.tb_frame, t.tb_lasti, t.tb_lineno)
+    return out
 
 
 def exit_status(exc: SystemExit) -> int:

@@ -91,3 +91,75 @@ def test_spawned_children_import_the_program_by_its_file(tmp_path: Path) -> None
     r = skmd_run("spawner.py", cwd=tmp_path)
     assert r.returncode == 0, r.stderr[-2000:]
     assert r.stdout.splitlines()[-1] == "[0, 1, 4, 9, 16]", r.stdout
+
+
+HOOKED = textwrap.dedent("""
+    import sys, threading
+    def hook(etype, value, tb):
+        names = []
+        while tb is not None:
+            names.append(tb.tb_frame.f_code.co_name)
+            tb = tb.tb_next
+        print("hook:", etype.__name__, value, names, file=sys.stderr)
+    sys.excepthook = hook
+    threading.excepthook = lambda a: print("thread hook:", a.exc_type.__name__, file=sys.stderr)
+    def fail(): raise KeyError("in thread")
+    t = threading.Thread(target=fail)
+    t.start(); t.join()
+    def f(): raise ValueError("boom")
+    f()
+""")
+
+
+def test_an_uncaught_exception_goes_to_the_programs_excepthook(tmp_path: Path) -> None:
+    """python hands an uncaught exception to ``sys.excepthook`` (the program's, when it
+    set one), with the program's frames only; a thread's goes to
+    ``threading.excepthook`` as before."""
+    (tmp_path / "hooked.py").write_text(HOOKED)
+    r, ref = skmd_run("hooked.py", cwd=tmp_path), python_run("hooked.py", cwd=tmp_path)
+    assert ref.returncode == r.returncode == 1, r.stderr
+    assert r.stderr == ref.stderr, (r.stderr, ref.stderr)
+    assert "hook: ValueError boom ['<module>', 'f']" in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("hook", ["broken", "none", "exits"])
+def test_a_failing_excepthook_is_told_as_python_tells_it(tmp_path: Path, hook: str) -> None:
+    """A hook that raises is told beside the exception (its own traceback, no
+    exception being handled while it runs); one that calls sys.exit sets the status."""
+    body = {"broken": "def hook(*a):\n    traceback.print_exc()\n    raise OSError('hook')\n",
+            "none": "hook = None\n",
+            "exits": "def hook(*a):\n    sys.exit(7)\n"}[hook]
+    (tmp_path / "bad_hook.py").write_text(
+        "import sys, traceback\n" + body + "sys.excepthook = hook\nraise ValueError(1)\n")
+    r, ref = skmd_run("bad_hook.py", cwd=tmp_path), python_run("bad_hook.py", cwd=tmp_path)
+    assert r.returncode == ref.returncode == (7 if hook == "exits" else 1), r.stderr
+    assert r.stderr == ref.stderr, (r.stderr, ref.stderr)
+
+
+DRIVER_ERRORS = textwrap.dedent("""
+    import numpy as np, pyopencl as cl
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    prg = cl.Program(ctx, "__kernel void k(__global float *a) { a[get_global_id(0)] = 1.0f; }").build()
+    knl = cl.Kernel(prg, "k")
+    buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4 * 1000)
+    def launch():
+        knl(q, (1000,), (7,), buf)  # a local size that does not divide: the driver refuses
+    try:
+        launch()
+    except cl.Error as first:
+        try:
+            launch()
+        except cl.Error as second:
+            raise ExceptionGroup("both", [first, RuntimeError("x")]) from second
+""")
+
+
+def test_a_driver_error_in_a_launch_shows_no_skmd_frames(tmp_path: Path) -> None:
+    """The traceback of an uncaught pyopencl error raised under skmd's launch path
+    ends in pyopencl's frames, as it does plainly, in every exception of its chain."""
+    (tmp_path / "refused.py").write_text(DRIVER_ERRORS)
+    r, ref = skmd_run("refused.py", cwd=tmp_path), python_run("refused.py", cwd=tmp_path)
+    assert ref.returncode == r.returncode == 1, r.stderr
+    assert "skmd" not in r.stderr and "INVALID_WORK_GROUP_SIZE" in r.stderr, r.stderr
+    assert r.stderr == ref.stderr, (r.stderr, ref.stderr)
