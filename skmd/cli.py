@@ -149,9 +149,10 @@ def _run_program(ns: argparse.Namespace | SimpleNamespace, profile: bool) -> int
         # as python does: the folder of the script, its links followed
         sys.path.insert(0, os.path.dirname(os.path.realpath(ns.target)))
         runner = lambda: program_run.run_file(*script)
-    code = 1
+    code, ending = 1, None
     try:
-        code = runner().code
+        ending = runner()
+        code = ending.code
     finally:
         from skmd.runtime.core import get_runtime
         rt = get_runtime()
@@ -163,6 +164,8 @@ def _run_program(ns: argparse.Namespace | SimpleNamespace, profile: bool) -> int
             print(f"skmd profile: nothing was kept: the profile store {store.path} is not "
                   f"usable ({store.problem})", file=sys.stderr)
             code = 1
+    if ending is not None and ending.interrupt is not None:
+        program_run.end_by_interrupt(ending.interrupt)  # raises it: python ends by SIGINT
     return code
 
 
@@ -177,6 +180,9 @@ def _bad_settings() -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The exit status of the command; ``run`` and ``profile`` raise the program's
+    uncaught KeyboardInterrupt instead (told already), for python to end the
+    process by SIGINT as it ends an interrupted ``python prog.py``."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if len(argv) >= 2 and argv[0] in ("run", "profile") and (
             argv[1].startswith("-m") or not argv[1].startswith("-")):

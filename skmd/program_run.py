@@ -9,7 +9,9 @@ own that stays in ``sys.modules`` (the one ``python -m skmd`` ran in is replaced
 
 An uncaught exception goes to ``sys.excepthook`` as python hands it over, with
 skmd's frames taken out of every traceback of its chain: the program sees the
-traceback it would see without skmd (pyopencl's frames and the program's).
+traceback it would see without skmd (pyopencl's frames and the program's).  An
+uncaught ``KeyboardInterrupt`` then ends the process by SIGINT, after the normal
+exit, as python's does (:func:`end_by_interrupt`).
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ import sys
 import types
 from dataclasses import dataclass
 from importlib import machinery, util
-from typing import Any, Callable
+from typing import Any, Callable, NoReturn
 
 #: skmd's package folder: a frame of code under it is skmd's, unless the program's
 #: own (the programs of ``skmd bench --suite unseen`` live there)
@@ -32,6 +34,9 @@ class Ending:
     code: int = 0
     #: it ended by SystemExit (python then ends at once: nothing more is done to __main__)
     exited: bool = False
+    #: the uncaught KeyboardInterrupt that ended it, told already: the process is to
+    #: end by SIGINT (:func:`end_by_interrupt`)
+    interrupt: KeyboardInterrupt | None = None
 
 
 def load_file(path: str) -> tuple[types.CodeType, str, Any]:
@@ -90,9 +95,6 @@ def _run(body: Callable[[], object], g: dict[str, Any]) -> Ending:
         body()
     except SystemExit as exc:
         return Ending(exit_status(exc), exited=True)
-    except KeyboardInterrupt:
-        print("KeyboardInterrupt", file=sys.stderr)
-        return Ending(130)
     except BaseException as exc:
         uncaught = exc
     else:
@@ -100,7 +102,39 @@ def _run(body: Callable[[], object], g: dict[str, Any]) -> Ending:
     # told outside the handler, as python does: the hook sees no exception being
     # handled, and an exception of its own has none for context
     main_file = g.get("__file__")
-    return report(uncaught, os.path.dirname(main_file) + os.sep if main_file else None)
+    ending = report(uncaught, os.path.dirname(main_file) + os.sep if main_file else None)
+    # python ends by SIGINT for exactly this class (not a subclass), unless a hook exited
+    if type(uncaught) is KeyboardInterrupt and not ending.exited:
+        ending.interrupt = uncaught
+    return ending
+
+
+def end_by_interrupt(exc: KeyboardInterrupt) -> NoReturn:
+    """Raise the program's uncaught ``exc`` (told already) out of skmd's entry point.
+
+    python's own main, seeing a KeyboardInterrupt leave the code it ran, finishes
+    the normal exit (atexit handlers, skmd's among them; the program's globals let
+    go), then restores SIGINT's default action and kills the process with SIGINT
+    (``Py_RunMain``): a shell sees status 130, a parent process -SIGINT.  Only it
+    can do that after the whole exit.  Its printing of the exception is skipped:
+    ``sys.excepthook`` is replaced for that one call by one that puts the hook back
+    and the exception's skmd-free traceback with it."""
+    tb = exc.__traceback__
+    hook = getattr(sys, "excepthook", None)
+
+    def told_already(etype: type[BaseException], value: BaseException,
+                     value_tb: types.TracebackType | None) -> None:
+        if hook is None:
+            del sys.excepthook
+        else:
+            sys.excepthook = hook
+        if value is exc:
+            exc.__traceback__ = sys.last_traceback = tb
+        elif hook is not None:
+            hook(etype, value, value_tb)
+
+    sys.excepthook = told_already
+    raise exc
 
 
 def report(exc: BaseException, program_dir: str | None = None) -> Ending:

@@ -2,14 +2,14 @@
 its file's name, its uncaught exceptions and interrupts; each program run both ways."""
 from __future__ import annotations
 
-import os
+import json
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
 import pytest
-from test_shim_cli import _run, python_run, skmd_run
+from test_shim_cli import PROGRAM_SCRIPT, _env, _run, python_run, skmd_run
 
 GLOBALS_AT_EXIT = textwrap.dedent("""
     import atexit, gc, pickle, sys
@@ -163,3 +163,49 @@ def test_a_driver_error_in_a_launch_shows_no_skmd_frames(tmp_path: Path) -> None
     assert ref.returncode == r.returncode == 1, r.stderr
     assert "skmd" not in r.stderr and "INVALID_WORK_GROUP_SIZE" in r.stderr, r.stderr
     assert r.stderr == ref.stderr, (r.stderr, ref.stderr)
+
+
+INTERRUPTED = textwrap.dedent("""
+    import atexit, os, signal, sys
+    class Held:
+        def __del__(self): print("freed at shutdown", flush=True)
+    kept = Held()
+    atexit.register(print, "atexit ran")
+    class Mine(KeyboardInterrupt): pass
+    def work(how):
+        print("working", flush=True)
+        if how == "signal":
+            os.kill(os.getpid(), signal.SIGINT)
+        raise Mine() if how == "subclass" else KeyboardInterrupt
+    work(sys.argv[1])
+""")
+
+
+@pytest.mark.parametrize("how", ["raise", "signal", "subclass", "module"])
+def test_an_uncaught_keyboard_interrupt_ends_the_process_by_sigint(tmp_path: Path,
+                                                                   how: str) -> None:
+    """python tells an uncaught KeyboardInterrupt (its traceback), exits normally
+    (atexit handlers, globals freed), then kills itself with SIGINT: -2 to a parent,
+    130 in a shell.  A subclass of it is an ordinary exception (status 1)."""
+    (tmp_path / "interrupted.py").write_text(INTERRUPTED)
+    target = ["-m", "interrupted", "raise"] if how == "module" else ["interrupted.py", how]
+    r = _run([sys.executable, "-m", "skmd", "run", *target], tmp_path)
+    ref = _run([sys.executable, *target], tmp_path)
+    assert ref.returncode == r.returncode == (1 if how == "subclass" else -2), r.stderr
+    assert r.stdout == ref.stdout == "working\natexit ran\nfreed at shutdown\n", r.stdout
+    assert r.stderr == ref.stderr, (r.stderr, ref.stderr)
+    assert r.stderr.startswith("Traceback (most recent call last):\n"), r.stderr
+
+
+def test_an_interrupted_run_still_records_its_launches(tmp_path: Path) -> None:
+    """The normal exit runs before the SIGINT: skmd's run log is written."""
+    script = tmp_path / "app.py"
+    script.write_text(PROGRAM_SCRIPT.replace("sys.exit(", "raise KeyboardInterrupt("))
+    env = dict(_env(), SKMD_PROFILE_DIR=str(tmp_path / "prof"))
+    r = subprocess.run([sys.executable, "-m", "skmd", "run", str(script)], cwd=tmp_path,
+                       env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == -2, r.stderr[-2000:]
+    e = subprocess.run([sys.executable, "-m", "skmd", "explain", "--json"], cwd=tmp_path,
+                       env=env, capture_output=True, text=True, timeout=120)
+    assert e.returncode == 0, e.stderr[-2000:]
+    assert [x["kernel"] for x in json.loads(e.stdout)["launches"]] == ["twice"] * 3
