@@ -45,7 +45,8 @@ def load_file(path: str) -> tuple[types.CodeType, str, Any]:
     compiles a script: ``__file__``, tracebacks and warnings name it so, and stay
     right after the program changes its folder.  Raises SyntaxError (ValueError for
     a null byte before 3.12)."""
-    full = os.path.abspath(path)
+    # joined to the current folder as python joins it, ``..`` and ``.`` left in
+    full = os.path.join(os.getcwd(), path)
     with open(full, "rb") as fh:
         data = fh.read()
     if data[:4] == util.MAGIC_NUMBER:  # a compiled script, which python runs too

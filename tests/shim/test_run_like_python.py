@@ -56,7 +56,7 @@ WHERE_AM_I = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize("how", ["relative", "link"])
+@pytest.mark.parametrize("how", ["relative", "link", "dotted"])
 def test_a_script_named_by_a_relative_path_knows_its_absolute_file(tmp_path: Path,
                                                                     how: str) -> None:
     """python (3.9+) makes the script's ``__file__`` (and its code's file name, which
@@ -71,6 +71,8 @@ def test_a_script_named_by_a_relative_path_knows_its_absolute_file(tmp_path: Pat
         (tmp_path / "elsewhere").mkdir()
         (tmp_path / "elsewhere" / "link.py").symlink_to(sub / "where.py")
         path = "elsewhere/link.py"
+    elif how == "dotted":
+        path = "./sub/../sub/where.py"  # python keeps the dots in __file__
     r, ref = skmd_run(path, cwd=tmp_path), python_run(path, cwd=tmp_path)
     assert ref.returncode == r.returncode == 0, r.stderr
     assert r.stdout == ref.stdout and r.stderr == ref.stderr, (r.stdout, r.stderr, ref.stderr)
