@@ -28,9 +28,11 @@ from skmd.runtime import app_commands, core, host_backed, launches, running
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import kernels as kmod
 from skmd.runtime import raw
-from skmd.shim import kernel_args
+from skmd.shim import after_import, kernel_args
 
 _saved: list[tuple[Any, str, Any, bool]] = []  # (owner, name, original, had_own_attr)
+#: finders waiting for a module to patch (:mod:`.after_import`)
+_hooks: list[Any] = []
 _lock = threading.Lock()
 _virtual: tuple[Any, Any] | None = None
 #: the runtime the virtual pair was made for
@@ -117,6 +119,11 @@ def _from_int_ptr(orig: Callable) -> staticmethod:
         vdev = virtual_pair()[1]
         return vdev if dev.int_ptr == vdev.int_ptr else dev
     return staticmethod(from_int_ptr)
+
+
+def _key_caches_by_home(cl_cache: Any) -> None:
+    if hasattr(cl_cache, "get_device_cache_id"):
+        _set(cl_cache, "get_device_cache_id", _cache_id_of_home(cl_cache.get_device_cache_id))
 
 
 def _cache_id_of_home(orig: Callable) -> Callable:
@@ -363,10 +370,8 @@ def install(settings: Any) -> None:
         _set(_cl.Context, "devices", _wrap_devices_property(_cl.Context.devices, True))
         _set(_cl.CommandQueue, "device", _wrap_devices_property(_cl.CommandQueue.device, False))
         _set(_cl.Device, "from_int_ptr", _from_int_ptr(_cl.Device.from_int_ptr))
-        import pyopencl.cache as cl_cache
-        if hasattr(cl_cache, "get_device_cache_id"):
-            _set(cl_cache, "get_device_cache_id",
-                 _cache_id_of_home(cl_cache.get_device_cache_id))
+        # (once pyopencl imports it: skmd imports nothing pyopencl would not)
+        _hooks.append(after_import.when_imported("pyopencl.cache", _key_caches_by_home))
         _set(_cl, "enqueue_nd_range_kernel", _enqueue_nd_range_kernel)
         _set(cl, "enqueue_nd_range_kernel", _enqueue_nd_range_kernel)
         _set(_cl.Kernel, "set_arg", kernel_args.set_arg)
@@ -412,6 +417,10 @@ def uninstall() -> None:
     reads the home copies directly.
     """
     with _lock:
+        while _hooks:
+            hook = _hooks.pop()
+            if hook is not None:
+                hook.remove()
         if _saved:
             app_commands.all_home()
         while _saved:

@@ -208,3 +208,28 @@ def test_builds_for_the_virtual_device_share_the_home_devices_binary_cache_key()
         assert cl_cache.get_device_cache_id(vdev) == plain_id
     assert cl_cache.get_device_cache_id(plain_dev) == plain_id
     assert cl_cache.get_device_cache_id.__module__ == "pyopencl.cache"
+
+
+def test_the_cache_key_is_patched_once_pyopencl_imports_its_cache_module() -> None:
+    """``install()`` imports no ``pyopencl.cache`` (OpenSSL's hashes): the key function
+    is patched right after the program's first import of it, and an uninstall before
+    that leaves no finder behind."""
+    import subprocess
+    import sys
+    code = (
+        "import sys, pyopencl as cl, skmd\n"
+        "skmd.install(); skmd.uninstall()\n"
+        "assert not [f for f in sys.meta_path if 'skmd' in type(f).__module__]\n"
+        "skmd.install()\n"
+        "assert 'pyopencl.cache' not in sys.modules\n"
+        "vdev = cl.create_some_context(interactive=False).devices[0]\n"
+        "import pyopencl.cache as c\n"
+        "from skmd.runtime.core import get_runtime\n"
+        "assert c.get_device_cache_id(vdev) == c.get_device_cache_id(get_runtime().home.device)\n"
+        "assert 'skmd virtual device' in vdev.name\n"
+        "skmd.uninstall()\n"
+        "assert c.get_device_cache_id.__module__ == 'pyopencl.cache'\n"
+        "print('ok')\n")
+    out = subprocess.run([sys.executable, "-W", "ignore", "-c", code], capture_output=True,
+                         text=True, timeout=120)
+    assert out.stdout.strip() == "ok", out.stdout + out.stderr
