@@ -14,7 +14,7 @@ import pyopencl as cl
 from skmd import config
 from skmd.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import gates, homecoming, placement, planner, raw
+from skmd.runtime import gates, homecoming, placement, planner, raw, shield
 from skmd.runtime.kernels import ArgValue, KernelEntry
 from skmd.transform import Launch
 
@@ -75,7 +75,16 @@ def run_split(rt: Any, queue: cl.CommandQueue, entry: KernelEntry, args: dict[in
               note: str | None = None, original: cl.Kernel | None = None) -> cl.Event:
     """``shares`` work-groups per device, synchronously (the application's queue
     and events are waited on first); the split is recorded and learned from.
-    ``original``: the program's kernel, run where home takes every row."""
+    ``original``: the program's kernel, run where home takes every row.  Whole,
+    whatever the program's signal handlers raise meanwhile (:mod:`.shield`)."""
+    return shield.run(_run_split, rt, queue, entry, args, launch, shares, wait_for, s, key,
+                      note, original)
+
+
+def _run_split(rt: Any, queue: cl.CommandQueue, entry: KernelEntry, args: dict[int, ArgValue],
+               launch: Launch, shares: dict[str, int], wait_for: Any,
+               s: config.Settings, key: tuple | None, note: str | None,
+               original: cl.Kernel | None) -> cl.Event:
     t_start = time.perf_counter()
     if wait_for:
         raw.wait_for_events(list(wait_for))

@@ -1,0 +1,83 @@
+"""Work the program's signal handlers must not cut in two.
+
+A signal handler that raises (``KeyboardInterrupt`` from Ctrl-C, a timeout's
+``SIGALRM`` handler) runs in the main thread between any two bytecodes.  Inside a
+driver call of a plain run that cannot happen: pyopencl's enqueue is one C call.
+Inside skmd's Python it can, and where it lands in ``threading``'s Python-level
+primitives (a ``Condition`` entered, a pool's ``Semaphore``) it leaves a lock held
+for ever: the next split then hangs.  So a split runs on a thread of its own while the
+program's thread waits on a bare lock; an exception a handler raises meanwhile is
+held until the split has ended and raised then, as right after a driver call.
+"""
+from __future__ import annotations
+
+import _thread
+import queue
+import threading
+from typing import Any, Callable
+
+_jobs: queue.SimpleQueue = queue.SimpleQueue()  # (put and get in C: no Python lock)
+_worker: list[threading.Thread] = []
+_start_lock = threading.Lock()
+
+
+def run(fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)``; from the main thread, on the shield's thread, the main thread
+    waiting until it has ended whatever its signal handlers raise meanwhile (the
+    first such exception is raised once it has: its result is then lost, as a
+    driver call's is when the handler runs right after it)."""
+    if threading.current_thread() is not threading.main_thread() or not _running():
+        return fn(*args)
+    done = _thread.allocate_lock()
+    done.acquire()
+    box: list[Any] = []
+    job = [fn, args, box, done, False]  # (the last: taken by the shield's thread)
+    held: BaseException | None = None
+    sent = False
+    while not box:  # (filled before ``done`` is released)
+        try:  # a handler may raise between any two steps here: every one is repeatable
+            if not sent:
+                _jobs.put(job)  # (sent twice where it raised just after: run once)
+                sent = True
+            done.acquire()
+        except BaseException as exc:  # from a signal handler: the work goes on
+            held = held or exc
+    if held is not None:
+        raise held
+    ok, value = box[0]
+    if ok:
+        return value
+    raise value
+
+
+def _running() -> bool:
+    """Start the shield's thread once (False where no thread can start: at exit)."""
+    if _worker and _worker[0].is_alive():
+        return True
+    with _start_lock:
+        if not (_worker and _worker[0].is_alive()):
+            t = threading.Thread(target=_serve, name="skmd-shield", daemon=True)
+            try:
+                t.start()
+            except RuntimeError:  # the interpreter is shutting down
+                return False
+            _worker[:] = [t]
+    return True
+
+
+def _serve() -> None:
+    while True:
+        job = _jobs.get()
+        if job[4]:  # (a second copy of a job run already)
+            continue
+        job[4] = True
+        fn, args, box, done = job[:4]
+        try:
+            box.append((True, fn(*args)))
+        except BaseException as exc:  # handed to the caller, as its own call would raise
+            box.append((False, exc))
+        finally:
+            done.release()
+            # (held here till the next job, they would keep the program's buffers,
+            # kernels and so its programs alive)
+            del job, fn, args, box, done
