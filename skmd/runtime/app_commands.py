@@ -18,7 +18,8 @@ import pyopencl as cl
 
 from skmd import modes
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import core, gates, homecoming, host_backed, placement, raw, staging, waited
+from skmd.runtime import (core, gates, homecoming, host_backed, placement, raw, shield, staging,
+                          waited)
 from skmd.runtime.stale import any_stale, prune_stale, stale_buffers
 
 
@@ -30,7 +31,7 @@ def before_command(objs: Any) -> None:
         return
     rt.flush_graph()
     if any_stale():
-        _sync_home(rt, list(objs))
+        shield.run(_sync_home, rt, list(objs))
 
 
 def before_other_device(kernel: Any, args: dict, num_args: int) -> None:
@@ -158,7 +159,7 @@ def _through_chunks(rt: Any, queue: Any, mem: Any, hostbuf: Any, offset: int,
     if host is None:
         return None
     from skmd.runtime import copies
-    return (copies.read if into_host else copies.write)(queue, mem, host, offset)
+    return shield.run(copies.read if into_host else copies.write, queue, mem, host, offset)
 
 
 def _stageable(rt: Any, mem: Any, hostbuf: Any, dst_offset: int) -> np.ndarray | None:
@@ -226,10 +227,17 @@ def read_to_host(queue: Any, mem: Any, hostbuf: Any, offset: int, wait_for: Any,
     if rt is None:
         return None
     rt.flush_graph()
-    if any_stale():
-        if is_blocking and not wait_for:
-            evt = placement.gather(rt, queue, mem, hostbuf, offset, _chunks_pay(rt))
-            if evt is not None:
-                return evt
-        _sync_home(rt, (mem,))
+    if any_stale():  # (thread pools: whole, whatever a signal handler raises)
+        return shield.run(_read_stale, rt, queue, mem, hostbuf, offset, wait_for, is_blocking)
+    return _through_chunks(rt, queue, mem, hostbuf, offset, wait_for, is_blocking, True)
+
+
+def _read_stale(rt: Any, queue: Any, mem: Any, hostbuf: Any, offset: int, wait_for: Any,
+                is_blocking: bool) -> Any:
+    """:func:`read_to_host` where a buffer's bytes may lie on other devices."""
+    if is_blocking and not wait_for:
+        evt = placement.gather(rt, queue, mem, hostbuf, offset, _chunks_pay(rt))
+        if evt is not None:
+            return evt
+    _sync_home(rt, (mem,))
     return _through_chunks(rt, queue, mem, hostbuf, offset, wait_for, is_blocking, True)

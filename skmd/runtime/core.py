@@ -27,7 +27,7 @@ from skmd import partition  # noqa: F401 - the decisions' models, patched by tes
 from skmd.decide import churn
 from skmd.records import LaunchRecord
 from skmd.runtime import (faults, gates, knowledge, launches, mirror_pool, planner, pools,
-                          raw, running, waited)
+                          raw, running, shield, waited)
 from skmd.runtime.background import Background
 from skmd.runtime.deciding import Decider
 from skmd.runtime.devices import PhysicalDevice, choose_home, discover, select
@@ -156,12 +156,12 @@ class Runtime:
         return self._registry or None
 
     def make_registry(self) -> None:
-        """Import the models (scikit-learn: a second or more) and open them on the store;
-        not at exit, once the pools take no more work (the import would fail)."""
+        """Import the models (scikit-learn: a second or more; off the program's thread,
+        where a signal handler raising inside it would leave the import system's locks
+        held) and open them on the store; not at exit (the pools take no more work)."""
         if self._registry is None and pools.pools_open() and self.store is not None:
             try:
-                from skmd.predict.registry import ModelRegistry
-                self._registry = ModelRegistry(self.store, online=self.settings.online)
+                self._registry = shield.run(_open_registry, self.store, self.settings.online)
             except Exception as exc:
                 self.warn_once("registry", f"performance models unavailable ({exc})")
                 self._registry = False
@@ -328,13 +328,12 @@ class Runtime:
                                  kernel if alone else None)
 
     # -- what graph mode and the shim ask of the runtime's rooms ------------------
-    # links (see :class:`LinkBook`)
+    # links (see :class:`LinkBook`): the home device's own, and ``dev``'s (h2d, d2h)
+    # bytes/s as the decisions take them
     def home_link(self) -> tuple[float, float]:
-        """The home device's own measured host link."""
         return self.links.home_link()
 
     def link(self, dev: PhysicalDevice) -> tuple[float, float]:
-        """``dev``'s (h2d, d2h) bytes/s as the decisions take them."""
         return self.links.link(dev)
 
     # the run log (see :class:`Recorder`)
@@ -388,9 +387,7 @@ class Runtime:
             knowledge.save(self)
         except Exception as exc:
             self.warn_once("flush-speeds", f"could not store the speeds learned ({exc})")
-        if not self.settings.log or self.store is None:
-            return
-        rows = self.recorder.log_rows()
+        rows = self.recorder.log_rows() if self.settings.log and self.store is not None else None
         if not rows:
             return
         try:
@@ -403,6 +400,11 @@ class Runtime:
 
 _runtime: Runtime | None = None
 _runtime_lock = threading.Lock()
+
+
+def _open_registry(store: Any, online: bool) -> Any:
+    from skmd.predict.registry import ModelRegistry
+    return ModelRegistry(store, online=online)
 
 
 def start(settings: config.Settings) -> Runtime:
