@@ -52,12 +52,10 @@ def before_other_device(kernel: Any, args: dict, num_args: int) -> None:
                               "host memory) on another device's queue: launch it on a "
                               "queue of the virtual device")
     rt.flush_graph()
-    if any_stale():
-        if known:
-            _sync_home(rt, [a[1] for a in args.values() if a[0] == "obj"])
-        else:  # (arguments an earlier Kernel.__call__ set: any buffer may be one)
-            prune_stale()
-            homecoming.sync_all_home(stale_buffers(), lambda app: rt.home_queue(app.context))
+    if not known:  # (arguments an earlier Kernel.__call__ set: any buffer may be one)
+        _every_stale_home(rt)
+    elif any_stale():
+        shield.run(_sync_home, rt, [a[1] for a in args.values() if a[0] == "obj"])
 
 
 def note_gated(args: Any, kwargs: Any, evt: Any) -> None:
@@ -105,10 +103,15 @@ def all_home() -> None:
     if rt is None:
         return
     rt.flush_graph()
+    _every_stale_home(rt)
+
+
+def _every_stale_home(rt: Any) -> None:
+    """Every stale buffer the program still holds comes home."""
     prune_stale()  # (a buffer the program dropped is not brought home)
     if any_stale():
-        homecoming.sync_all_home(stale_buffers(),
-                                 lambda app: rt.home_queue(app.context))
+        shield.run(homecoming.sync_all_home, stale_buffers(),
+                   lambda app: rt.home_queue(app.context))
 
 
 def _chunks_pay(rt: Any) -> bool:

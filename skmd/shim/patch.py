@@ -127,10 +127,11 @@ def _key_caches_by_home(cl_cache: Any) -> None:
 
 
 def _cache_id_of_home(orig: Callable) -> Callable:
-    """pyopencl's binary cache keys a build by its device's name, among others: the
-    virtual device's builds are the home device's binaries, so they are kept under the
-    home device's key (a program a plain run built is found, and the other way round,
-    instead of a first run under skmd compiling every program anew)."""
+    """pyopencl keys its caches (scan kernels' generated code; binaries, on platforms
+    that keep none of their own) by the device's name, among others: the virtual
+    device's builds are the home device's binaries, so it is keyed as the home device
+    (what plain runs cached is found, and the other way round, instead of a first run
+    under skmd generating and building it anew)."""
     def get_device_cache_id(device: Any) -> Any:
         if device.int_ptr == _home_ptr() and type(device) is not _cl.Device:
             from skmd.runtime.core import get_runtime
