@@ -361,7 +361,22 @@ def is_buffer_type(t: type) -> bool:
 #: by-value argument types whose objects the program may change after the call that
 #: set them (a record viewing its array, an array): the driver took their bytes at that
 #: call, so skmd keeps a copy (a launch deferred, or split, would see the change)
-COPIED = frozenset({np.ndarray, np.void})
+COPIED = frozenset({np.ndarray, np.void, np.record})
+
+
+def kept(value: Any) -> Any:
+    """A copy of by-value argument ``value`` (of a :data:`COPIED` type) with every byte
+    the driver took: numpy's ``copy()`` leaves out the bytes between a structured
+    type's fields (a view of some of a record's fields keeps the others' bytes there,
+    and the kernel's struct reads them)."""
+    try:
+        if type(value) is not np.ndarray:  # a record: its bytes, all of them
+            return np.frombuffer(bytes(value), value.dtype)[0]
+        if value.flags.c_contiguous:
+            return np.frombuffer(value.tobytes(), value.dtype).reshape(value.shape)
+    except (TypeError, ValueError, BufferError):
+        pass
+    return value.copy()
 
 
 def forget_call_args(kernel: cl.Kernel) -> None:

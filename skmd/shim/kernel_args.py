@@ -25,7 +25,8 @@ def set_arg(self: Any, index: int, value: Any) -> None:
         self._skmd_transient = False
     except AttributeError:
         pass
-    kmod.args_of(self)[index] = ("obj", value.copy() if type(value) in kmod.COPIED else value)
+    kept = kmod.kept(value) if type(value) in kmod.COPIED else value
+    kmod.args_of(self)[index] = ("obj", kept)
 
 
 def noted(kernel: Any) -> dict:
@@ -50,7 +51,7 @@ def set_arg_multi(self: Any, pairs: tuple) -> None:
         d.update(zip(pairs[::2], zip(_repeat("obj"), values)))
         return
     for i, value in zip(pairs[::2], values):
-        d[i] = ("obj", value.copy() if type(value) in kmod.COPIED else value)
+        d[i] = ("obj", kmod.kept(value) if type(value) in kmod.COPIED else value)
 
 
 def set_arg_buf_multi(self: Any, pairs: tuple) -> None:
@@ -65,4 +66,4 @@ def set_arg_buf_pack_multi(self: Any, triples: tuple) -> None:
         d.update(zip(triples[::3], zip(_repeat("pack"), triples[1::3], values)))
         return
     for i, fmt, value in zip(triples[::3], triples[1::3], values):
-        d[i] = ("pack", fmt, value.copy() if type(value) in kmod.COPIED else value)
+        d[i] = ("pack", fmt, kmod.kept(value) if type(value) in kmod.COPIED else value)

@@ -67,6 +67,31 @@ def changed_record(cl):
     return {"x": _read(cl, q, x)}
 
 
+def record_with_gaps(cl):
+    """A struct argument that is a view of some of a record's fields: its type keeps
+    the left-out field's bytes between them, and the kernel's struct reads them."""
+    ctx, q, prg, x = _setup(cl)
+    full = np.zeros(1, np.dtype([("scale", np.float32), ("add", np.int32),
+                                 ("pad", np.int32)]))
+    full["scale"], full["add"], full["pad"] = 2.0, 5, 9
+    prm = full[["scale", "pad"]][0]  # (itemsize 12: "add" is a gap, its bytes kept)
+    prg.apply(q, (N,), (64,), x, prm)
+    return {"x": _read(cl, q, x)}
+
+
+def changed_recarray_record(cl):
+    """A struct argument taken from a ``recarray`` (an ``np.record`` viewing it), the
+    array changed after each launch."""
+    ctx, q, prg, x = _setup(cl)
+    rec = np.zeros(1, np.dtype([("scale", np.float32), ("add", np.int32)])).view(np.recarray)
+    knl = prg.apply
+    for k in range(3):
+        rec.scale[0], rec.add[0] = 2.0, k
+        knl(q, (N,), (64,), x, rec[0])
+        rec.add[0] = 100
+    return {"x": _read(cl, q, x)}
+
+
 def changed_array_scalar(cl):
     """A scalar passed as a one-element array, changed after each launch; and one set
     with ``set_arg`` and changed before the launch."""
@@ -110,7 +135,8 @@ def released_after_launch(cl):
     return {"acc": _read(cl, q, acc)}
 
 
-@pytest.mark.parametrize("program", [changed_record, changed_array_scalar,
+@pytest.mark.parametrize("program", [changed_record, record_with_gaps,
+                                     changed_recarray_record, changed_array_scalar,
                                      set_arg_after_a_call, released_after_launch])
 @pytest.mark.parametrize("way", WAYS)
 def test_arguments_are_what_the_driver_took(monkeypatch, program, way):
