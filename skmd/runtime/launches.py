@@ -21,9 +21,16 @@ from skmd.transform import Launch
 from skmd.decide.local_size import TARGET_GROUP, choose_local_size
 
 
-#: argument type -> how it enters a key: buffer, local memory, array by value, value
-_BUFFER, _LOCAL, _ARRAY, _VALUE = range(4)
+#: argument type -> how it enters a key: buffer, local memory, array by value, value,
+#: a driver object by its type alone
+_BUFFER, _LOCAL, _ARRAY, _VALUE, _HANDLE = range(5)
 _KINDS: dict[type, int] = {}
+#: driver objects passed by value whose launches never split (:func:`launch_kept` says
+#: why): a key holds their type, not them, for a decision kept under it would keep
+#: them alive (an SVM pool's blocks stayed active after the program let them go, and
+#: were freed only as the interpreter ended, which crashed)
+_HANDLES = tuple(t for t in (getattr(cl, "SVMPointer", None), getattr(cl, "Sampler", None))
+                 if t is not None)
 
 
 def _kind_of(t: type) -> int:
@@ -31,7 +38,8 @@ def _kind_of(t: type) -> int:
     classifies each argument by a dictionary look-up, not by ``isinstance``)."""
     k = (_BUFFER if issubclass(t, cl.MemoryObjectHolder) else
          _LOCAL if issubclass(t, cl.LocalMemory) else
-         _ARRAY if issubclass(t, np.ndarray) else _VALUE)
+         _ARRAY if issubclass(t, np.ndarray) else
+         _HANDLE if issubclass(t, _HANDLES) else _VALUE)
     _KINDS[t] = k
     return k
 
@@ -76,6 +84,8 @@ def signature(args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
                 append(v)
             elif k == _ARRAY:
                 append(_hashable(v))
+            elif k == _HANDLE:
+                append(("handle", type(v).__name__))
             else:
                 append(("local", v.size))
         else:

@@ -147,6 +147,34 @@ def test_arguments_are_what_the_driver_took(monkeypatch, program, way):
         [(r.kernel, r.reason, r.shares) for r in records]
 
 
+def svm_blocks_let_go(cl):
+    """Arrays in an SVM pool's blocks, their expression launched (never split: an SVM
+    pointer is not a buffer skmd can move), then let go: the pool holds no block
+    active, so the program can free them before it ends."""
+    import gc
+    import pyopencl.array as cla
+    import pyopencl.tools as clt
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    pool = clt.SVMPool(clt.SVMAllocator(ctx, alignment=0, queue=q))
+    xs = cla.to_device(q, np.arange(N, dtype=np.float32), allocator=pool)
+    ys = xs * 3
+    got = ys.get()
+    del xs, ys
+    gc.collect()
+    active = pool.active_blocks
+    pool.free_held()
+    return {"y": got, "active": np.array([active, pool.held_blocks])}
+
+
+def test_svm_arguments_are_not_kept_alive(monkeypatch):
+    import pyopencl.tools as clt
+    if not hasattr(clt, "SVMAllocator"):
+        pytest.skip("this pyopencl has no SVM")
+    bad, _ = compare_with_and_without(svm_blocks_let_go, policy="even")
+    assert not bad, bad
+
+
 def _errors(gsize, lsize, kernel="affine", elsewhere=False):
     def program(cl):
         """A launch the driver refuses, caught; the program goes on.  ``elsewhere``: on
