@@ -13,13 +13,17 @@ from typing import Any, Callable
 import pyopencl as cl
 from pyopencl import _cl
 
-from skmd.runtime import host_backed
+from skmd.runtime import app_commands, host_backed
+from skmd.runtime import buffers as bufmod
 
 
 def _host_side(orig: Callable, serve: Callable, name: str) -> Callable:
-    """Commands on buffers kept in host memory (VAST) are served from their bytes."""
+    """Commands on buffers kept in host memory (VAST) are served from their bytes,
+    after what any command waits for (a device buffer among them brought home whole,
+    where a split left its bytes on several devices)."""
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         if host_backed.live and (host_backed.any_in(args) or host_backed.any_in(kwargs.values())):
+            app_commands.before_command((*args, *kwargs.values()))
             return serve(*args, **kwargs)
         return orig(*args, **kwargs)
     wrapper.__name__ = getattr(orig, "__name__", name)
@@ -32,10 +36,19 @@ def _refused(name: str) -> Callable:
     return serve
 
 
+def _copy(queue: Any, src: Any, dst: Any, *args: Any, **kwargs: Any) -> Any:
+    """A copy between a host-backed buffer and another: a device buffer it writes is
+    new on the home device (copies of it elsewhere, mirrors a split left, are old)."""
+    evt = host_backed.copy(queue, src, dst, *args, **kwargs)
+    if not host_backed.is_host_backed(dst):
+        bufmod.note_written(dst)
+    return evt
+
+
 _HOST_SERVED = {"_enqueue_write_buffer": host_backed.write,
                 "_enqueue_read_buffer": host_backed.read,
                 "_enqueue_fill_buffer": host_backed.fill,
-                "_enqueue_copy_buffer": host_backed.copy,
+                "_enqueue_copy_buffer": _copy,
                 "enqueue_map_buffer": host_backed.map_buffer}
 _HOST_REFUSED = ("_enqueue_read_buffer_rect", "_enqueue_write_buffer_rect",
                  "_enqueue_copy_buffer_rect",
