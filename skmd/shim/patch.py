@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import sys
 import threading
-import warnings
 from typing import Any, Callable
 
 import pyopencl as cl
@@ -28,7 +27,7 @@ from skmd.runtime import app_commands, core, host_backed, launches, running
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import kernels as kmod
 from skmd.runtime import raw
-from skmd.shim import after_import, kernel_args
+from skmd.shim import after_import, caller_warnings, kernel_args
 
 _saved: list[tuple[Any, str, Any, bool]] = []  # (owner, name, original, had_own_attr)
 #: finders waiting for a module to patch (:mod:`.after_import`)
@@ -188,28 +187,13 @@ def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
 def _kernel_by_name(orig: Callable) -> Callable:
     """``prg.name``: the kernel knows its program and name without the driver."""
     def getattr_(self: Any, attr: str) -> Any:
-        if getattr(self, "_knl_retrieval_count", {}).get(attr) == 1:
-            knl = _warned_at_caller(orig, self, attr)
-        else:
-            knl = orig(self, attr)
+        knl = orig(self, attr)  # (its warnings name the program's line: caller_warnings)
         try:
             ptr = self._get_prg().int_ptr
         except Exception:  # noqa: BLE001 - bookkeeping never changes what it gives
             return knl
         return kmod.named(knl, ptr, attr)
     return getattr_
-
-
-def _warned_at_caller(orig: Callable, prg: Any, attr: str) -> Any:
-    """``orig(prg, attr)`` where pyopencl warns of a kernel fetched by name a second
-    time (``RepeatedKernelRetrieval``): the warning is issued again from here so that
-    it names the program's line, as it does without skmd, not the shim's."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        knl = orig(prg, attr)
-    for w in caught:  # 1: here, 2: the patched __getattr__, 3: the program's line
-        warnings.warn(w.message, w.category, stacklevel=3)
-    return knl
 
 
 def _wrap_build(orig: Callable) -> Callable:
@@ -381,6 +365,8 @@ def install(settings: Any) -> None:
         _set(_cl.Kernel, "_set_arg_buf_pack_multi", kernel_args.set_arg_buf_pack_multi)
         _set(cl.Program, "build", _wrap_build(cl.Program.build))
         _set(cl.Program, "__getattr__", _kernel_by_name(cl.Program.__getattr__))
+        if hasattr(cl, "warn"):  # (the ``warn`` pyopencl's module calls)
+            _set(cl, "warn", caller_warnings.warn)
         _set(_cl, "_enqueue_write_buffer", _write_buffer(_cl._enqueue_write_buffer))
         for name, pos, kw in (("_enqueue_copy_buffer", 2, "dst"),
                               ("_enqueue_write_buffer_rect", 1, "mem"),

@@ -211,3 +211,28 @@ def test_an_interrupted_run_still_records_its_launches(tmp_path: Path) -> None:
                        env=env, capture_output=True, text=True, timeout=120)
     assert e.returncode == 0, e.stderr[-2000:]
     assert [x["kernel"] for x in json.loads(e.stdout)["launches"]] == ["twice"] * 3
+
+
+REFETCHED = textwrap.dedent("""
+    import numpy as np
+    import pyopencl as cl
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4 * 64)
+    for it in range(4):
+        prg = cl.Program(ctx, "__kernel void k(__global int *a, int v) { a[0] = v; }").build()
+        for r in range(2):
+            prg.k(q, (64,), None, buf, np.int32(r))
+    q.finish()
+""")
+
+
+def test_a_warning_is_shown_once_per_line_as_python_shows_it(tmp_path: Path) -> None:
+    """pyopencl's warning of a kernel fetched twice, under Python's default filters:
+    once, naming the program's line, as plainly (not once per loop: nothing skmd does
+    may make Python forget the warnings it has shown)."""
+    (tmp_path / "refetched.py").write_text(REFETCHED)
+    r, ref = skmd_run("refetched.py", cwd=tmp_path), python_run("refetched.py", cwd=tmp_path)
+    assert ref.returncode == r.returncode == 0, r.stderr
+    assert ref.stderr.count("RepeatedKernelRetrieval") == 1, ref.stderr
+    assert r.stderr == ref.stderr, (r.stderr, ref.stderr)
