@@ -7,8 +7,9 @@ scikit-learn (whose thread pools register exit hooks) would fail.
 """
 from __future__ import annotations
 
-import importlib
 from typing import Any
+
+from skmd.runtime import shield
 
 _WHERE = {
     "Sample": "features",
@@ -25,7 +26,7 @@ def __getattr__(name: str) -> Any:
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    value = getattr(shield.imported(f"{__name__}.{module}"), name)  # (:mod:`..lazy_names`)
     globals()[name] = value
     return value
 

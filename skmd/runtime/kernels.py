@@ -16,7 +16,7 @@ import pyopencl as cl
 from skmd import transform
 from skmd.digest import sha256_hex
 from skmd.decide.churn import KeyChurn
-from skmd.runtime import gone_watch, host_backed, raw
+from skmd.runtime import gone_watch, host_backed, raw, shield
 
 #: program int_ptr -> (source, options, the _Program held so the pointer stays
 #: unique while the record lives, the key its analysis is kept under on disk, what is
@@ -338,9 +338,12 @@ def _kept(fn: tuple[int, str] | None, kind: str | None, make: Callable[[], Any])
 
 
 def entry_of(kernel: cl.Kernel) -> KernelEntry:
+    """``kernel``'s entry; its analysis (once per kernel function) runs through the
+    shield: on the program's thread a raising signal handler would cut it, or the
+    imports it starts, in two (:mod:`.shield`)."""
     e = getattr(kernel, "_skmd_entry", None)
     if e is None:
-        e = shared(kernel, lambda: make_entry(kernel))
+        e = shared(kernel, lambda: shield.run(make_entry, kernel))
         try:
             kernel._skmd_entry = e
         except AttributeError:

@@ -12,8 +12,11 @@ held until the split has ended and raised then, as right after a driver call.
 from __future__ import annotations
 
 import _thread
+import importlib
 import queue
+import sys
 import threading
+from types import ModuleType
 from typing import Any, Callable
 
 _jobs: queue.SimpleQueue = queue.SimpleQueue()  # (put and get in C: no Python lock)
@@ -48,6 +51,17 @@ def run(fn: Callable[..., Any], *args: Any) -> Any:
     if ok:
         return value
     raise value
+
+
+def imported(name: str) -> ModuleType:
+    """Module ``name``, imported (where it is not yet) on the shield's thread: a handler
+    raising on the program's thread inside the import system, right after it took the
+    import lock, would leave that lock held, and every later import of skmd's threads
+    would wait for it for ever (it would also cut the module's code in two)."""
+    mod = sys.modules.get(name)
+    if mod is not None and not getattr(getattr(mod, "__spec__", None), "_initializing", False):
+        return mod
+    return run(importlib.import_module, name)
 
 
 def _running() -> bool:

@@ -20,11 +20,11 @@ __all__ = ["analyze_program", "ArgInfo", "KernelAnalysis", "Launch", "ProgramAna
 def __getattr__(name: str) -> Any:
     """The analyses (and ``analyze_program``, the libclang front end) are imported on
     first use: a program under skmd analyses its kernels off the launch path, so its
-    start-up need not load them (PEP 562)."""
+    start-up need not load them (PEP 562).  Imported on the shield's thread: a launch
+    asks for them on the program's, where a signal handler may raise."""
+    from skmd.runtime import shield
     if name == "analyze_program":
-        from .analyses import analyze_program
-        return analyze_program
+        return shield.imported(f"{__name__}.analyses").analyze_program
     if name in ("ArgInfo", "KernelAnalysis", "ProgramAnalysis"):
-        from . import kernel_analysis
-        return getattr(kernel_analysis, name)
+        return getattr(shield.imported(f"{__name__}.kernel_analysis"), name)
     raise AttributeError(f"module 'skmd.transform' has no attribute {name!r}")

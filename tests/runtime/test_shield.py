@@ -3,8 +3,13 @@ handler) must never leave skmd hung or half-way through a split: a split runs wh
 and the exception reaches the program right after it, as after a driver call."""
 from __future__ import annotations
 
+import importlib
 import signal
+import sys
+import threading
 import time
+
+import pytest
 
 from skmd.runtime import shield
 
@@ -47,3 +52,45 @@ def test_work_under_a_storm_of_raising_signal_handlers_always_ends_whole() -> No
         signal.signal(signal.SIGALRM, old)
     assert interrupted >= 30 and returned > 0
     assert ended == sorted(ended) and len(set(ended)) == len(ended)
+
+
+def test_a_name_a_package_loads_on_first_use_is_imported_on_the_shields_thread(
+        tmp_path, monkeypatch) -> None:
+    """A launch asks for the partitioners, the decisions and the analyses on the
+    program's thread: their imports run where no handler of its can cut them."""
+    pkg = tmp_path / "skmd_shield_lazy"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text(
+        "from skmd.lazy_names import getter\n__getattr__ = getter(__name__, {'WHERE': 'mod'})\n")
+    (pkg / "mod.py").write_text("import threading\nWHERE = threading.current_thread().name\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for name in ("skmd_shield_lazy", "skmd_shield_lazy.mod"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    import skmd_shield_lazy
+    assert threading.current_thread() is threading.main_thread()
+    assert skmd_shield_lazy.WHERE == "skmd-shield"
+
+
+def test_a_kernels_analysis_runs_on_the_shields_thread(monkeypatch) -> None:
+    """The analysis a launch waits for (libclang, and the modules it imports first)
+    runs where no handler of the program's can cut it in two."""
+    import pyopencl as cl
+
+    from skmd.runtime import kernels
+    from skmd.testing import skmd_installed
+    threads: list[str] = []
+    real = kernels.make_entry
+
+    def noted(kernel):
+        threads.append(threading.current_thread().name)
+        return real(kernel)
+    monkeypatch.setattr(kernels, "make_entry", noted)
+    with skmd_installed(policy="even", background=False, log=False):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4 * 256)
+        k = cl.Program(ctx, "__kernel void z(__global int *a)"
+                            "{ a[get_global_id(0)] = 0; }").build().z
+        k(q, (256,), None, buf)
+        q.finish()
+    assert threads and set(threads) == {"skmd-shield"}, threads
