@@ -11,6 +11,7 @@ held until the split has ended and raised then, as right after a driver call.
 """
 from __future__ import annotations
 
+import _imp
 import _thread
 import importlib
 import queue
@@ -31,6 +32,7 @@ def run(fn: Callable[..., Any], *args: Any) -> Any:
     driver call's is when the handler runs right after it)."""
     if threading.current_thread() is not threading.main_thread() or not _running():
         return fn(*args)
+    _free_import_lock()
     done = _thread.allocate_lock()
     done.acquire()
     box: list[Any] = []
@@ -62,6 +64,25 @@ def imported(name: str) -> ModuleType:
     if mod is not None and not getattr(getattr(mod, "__spec__", None), "_initializing", False):
         return mod
     return run(importlib.import_module, name)
+
+
+def _free_import_lock() -> None:
+    """Release the import lock where the program's thread holds it outside the import
+    system: a handler raised right after importlib took it (``_imp.acquire_lock()``
+    returns, then the handler runs before the ``try`` that releases it), and the job
+    about to be handed over would wait for it for ever at its first import."""
+    if not _imp.lock_held():
+        return
+    f = sys._getframe(1)
+    while f is not None:  # inside the import system, the hold is its own: left alone
+        if f.f_code.co_filename.startswith("<frozen importlib"):
+            return
+        f = f.f_back
+    while True:
+        try:
+            _imp.release_lock()
+        except RuntimeError:  # (held by another thread, or no more by this one)
+            return
 
 
 def _running() -> bool:

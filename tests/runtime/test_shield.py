@@ -3,6 +3,7 @@ handler) must never leave skmd hung or half-way through a split: a split runs wh
 and the exception reaches the program right after it, as after a driver call."""
 from __future__ import annotations
 
+import _imp
 import importlib
 import signal
 import sys
@@ -52,6 +53,44 @@ def test_work_under_a_storm_of_raising_signal_handlers_always_ends_whole() -> No
         signal.signal(signal.SIGALRM, old)
     assert interrupted >= 30 and returned > 0
     assert ended == sorted(ended) and len(set(ended)) == len(ended)
+
+
+def _release_import_lock() -> None:
+    """Every hold of the import lock the calling thread has (none: nothing)."""
+    while True:
+        try:
+            _imp.release_lock()
+        except RuntimeError:
+            return
+
+
+def test_an_import_lock_a_raising_handler_left_held_does_not_hang_the_next_job(
+        tmp_path, monkeypatch) -> None:
+    """importlib takes its lock and enters the ``try`` that releases it one step later: a
+    handler raising between the two leaves the program's thread holding it, and a job
+    the shield then runs would wait for ever at its first import of a new module."""
+    (tmp_path / "skmd_shield_fresh.py").write_text("VALUE = 7\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "skmd_shield_fresh", raising=False)
+
+    def job() -> bool:  # (the import on a thread of its own: a test must never hang)
+        t = threading.Thread(target=importlib.import_module, args=("skmd_shield_fresh",),
+                             daemon=True)
+        t.start()
+        t.join(10)
+        return not t.is_alive()
+
+    def interrupted_import() -> None:  # what importlib does where the handler lands
+        _imp.acquire_lock()
+        raise KeyboardInterrupt
+
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            interrupted_import()
+        assert shield.run(job), "the job's import waited on the program's import lock"
+    finally:
+        _release_import_lock()
+    assert sys.modules["skmd_shield_fresh"].VALUE == 7
 
 
 def test_a_name_a_package_loads_on_first_use_is_imported_on_the_shields_thread(
