@@ -27,7 +27,7 @@ from skmd.decide.graph_guard import AT_ONCE_REASON, AtOnce, GuardRail
 from skmd.decide.graph_phase import PhaseTuner, phase_name
 from skmd.mkmd_graph.resimulate import batch_to_dict
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import graph_commands, homecoming, launches, pools, raw, running
+from skmd.runtime import graph_commands, homecoming, launches, pools, raw, running, shield
 from skmd.runtime.graph_commands import Deferred
 from skmd.runtime.graph_nodes import NodeRunner
 from skmd.runtime.kernels import ArgValue, KernelEntry
@@ -167,10 +167,16 @@ class GraphBatch(NodeRunner):
     def flush(self) -> None:
         """Schedule and run every deferred kernel; afterwards all results are home,
         those of a batch another thread is running included (the program may wait on
-        their events next: a driver command waiting on one would hold that batch)."""
+        their events next: a driver command waiting on one would hold that batch).
+        From the program's thread through the shield: a raising signal handler would
+        cut the batch in two, its kernels' events never set (:mod:`.shield`)."""
         if skmd_thread():  # (one of skmd's own, which run a batch's commands: no wait)
             self._flush()
             return
+        shield.run(self._flush_in_turn)
+
+    def _flush_in_turn(self) -> None:
+        """:meth:`_flush`, after any batch another thread is running."""
         with self.flush_lock:
             self.flushing += 1
             try:

@@ -133,3 +133,48 @@ def test_a_kernels_analysis_runs_on_the_shields_thread(monkeypatch) -> None:
         k(q, (256,), None, buf)
         q.finish()
     assert threads and set(threads) == {"skmd-shield"}, threads
+
+
+def test_a_graph_batch_runs_whole_whatever_a_handler_raises_on_the_programs_thread(
+        monkeypatch) -> None:
+    """Graph mode's batch, run by a read on the program's thread, is not cut in two by a
+    handler raising there (its kernels' events would never be set, their writes lost)."""
+    import numpy as np
+    import pyopencl as cl
+
+    from skmd.testing import skmd_installed
+    n = 1 << 12
+    with skmd_installed(mode="mkmd", policy="even", background=False, log=False) as rt:
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4 * n)
+        k = cl.Kernel(cl.Program(ctx, "__kernel void setk(__global int *a, int k)"
+                                      "{ int i = get_global_id(0); a[i] = i * 3 + k; }"
+                                 ).build(), "setk")
+        evs = [k(q, (n,), None, buf, np.int32(v)) for v in range(3)]
+        g = rt.graph
+        assert len(g.pending) == 3
+        real = type(g)._home_estimate
+
+        def cut(self, batch):  # where a handler raising on the program's thread lands
+            if threading.current_thread() is threading.main_thread():
+                raise KeyboardInterrupt
+            return real(self, batch)
+        monkeypatch.setattr(type(g), "_home_estimate", cut)
+        cut_short = False
+        try:
+            rt.flush_graph()
+        except KeyboardInterrupt:
+            cut_short = True
+        monkeypatch.setattr(type(g), "_home_estimate", real)
+        done = cl.command_execution_status.COMPLETE
+        try:
+            assert not cut_short and not g.pending
+            assert all(e.command_execution_status == done for e in evs)
+        finally:  # (a batch cut short left its events unset: set, for the clean-up)
+            for e in evs:
+                if e.command_execution_status != done:
+                    e.set_status(done)
+        h = np.empty(n, np.int32)
+        cl.enqueue_copy(q, h, buf)
+    assert (h == np.arange(n) * 3 + 2).all()
