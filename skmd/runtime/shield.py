@@ -23,6 +23,8 @@ from typing import Any, Callable
 _jobs: queue.SimpleQueue = queue.SimpleQueue()  # (put and get in C: no Python lock)
 _worker: list[threading.Thread] = []
 _start_lock = threading.Lock()
+#: the import system's modules (frozen or, with ``-X frozen_modules=off``, from source)
+_IMPORT_SYSTEM = ("importlib._bootstrap", "_frozen_importlib")
 
 
 def run(fn: Callable[..., Any], *args: Any) -> Any:
@@ -75,7 +77,7 @@ def _free_import_lock() -> None:
         return
     f = sys._getframe(1)
     while f is not None:  # inside the import system, the hold is its own: left alone
-        if f.f_code.co_filename.startswith("<frozen importlib"):
+        if f.f_globals.get("__name__", "").startswith(_IMPORT_SYSTEM):
             return
         f = f.f_back
     while True:

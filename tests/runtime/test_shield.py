@@ -93,6 +93,20 @@ def test_an_import_lock_a_raising_handler_left_held_does_not_hang_the_next_job(
     assert sys.modules["skmd_shield_fresh"].VALUE == 7
 
 
+def test_an_import_lock_the_import_system_holds_itself_is_left_alone() -> None:
+    """Code run inside the import system while it holds its lock (a finalizer, a
+    handler that launches): the hold is importlib's, released by it afterwards."""
+    ns: dict = {"__name__": "importlib._bootstrap", "_imp": _imp, "shield": shield}
+    exec("def holding():\n"
+         "    _imp.acquire_lock()\n"
+         "    try:\n"
+         "        shield._free_import_lock()\n"
+         "        return _imp.lock_held()\n"
+         "    finally:\n"
+         "        _imp.release_lock()\n", ns)
+    assert ns["holding"]()
+
+
 def test_a_name_a_package_loads_on_first_use_is_imported_on_the_shields_thread(
         tmp_path, monkeypatch) -> None:
     """A launch asks for the partitioners, the decisions and the analyses on the
