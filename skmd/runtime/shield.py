@@ -65,7 +65,18 @@ def imported(name: str) -> ModuleType:
     mod = sys.modules.get(name)
     if mod is not None and not getattr(getattr(mod, "__spec__", None), "_initializing", False):
         return mod
+    if _importing(sys._getframe(1)):  # (here: the shield's thread could wait for ever on
+        return importlib.import_module(name)  # a module this thread is importing)
     return run(importlib.import_module, name)
+
+
+def _importing(frame: Any) -> bool:
+    """Whether ``frame`` or a caller of it runs in the import system."""
+    while frame is not None:
+        if frame.f_globals.get("__name__", "").startswith(_IMPORT_SYSTEM):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _free_import_lock() -> None:
@@ -73,13 +84,8 @@ def _free_import_lock() -> None:
     system: a handler raised right after importlib took it (``_imp.acquire_lock()``
     returns, then the handler runs before the ``try`` that releases it), and the job
     about to be handed over would wait for it for ever at its first import."""
-    if not _imp.lock_held():
+    if not _imp.lock_held() or _importing(sys._getframe(1)):  # (there: its own hold)
         return
-    f = sys._getframe(1)
-    while f is not None:  # inside the import system, the hold is its own: left alone
-        if f.f_globals.get("__name__", "").startswith(_IMPORT_SYSTEM):
-            return
-        f = f.f_back
     while True:
         try:
             _imp.release_lock()

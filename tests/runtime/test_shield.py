@@ -124,6 +124,19 @@ def test_a_name_a_package_loads_on_first_use_is_imported_on_the_shields_thread(
     assert skmd_shield_lazy.WHERE == "skmd-shield"
 
 
+def test_a_name_asked_for_during_an_import_is_imported_on_the_same_thread(
+        tmp_path, monkeypatch) -> None:
+    """Module code a thread is importing asks for a name: the shield's thread, importing
+    it, could wait for ever on a module lock that thread holds, so it imports it itself."""
+    (tmp_path / "skmd_shield_inner.py").write_text(
+        "import threading\nWHERE = threading.current_thread().name\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "skmd_shield_inner", raising=False)
+    ns: dict = {"__name__": "importlib._bootstrap", "shield": shield}
+    exec("def inner():\n    return shield.imported('skmd_shield_inner').WHERE\n", ns)
+    assert ns["inner"]() == threading.current_thread().name == "MainThread"
+
+
 def test_a_kernels_analysis_runs_on_the_shields_thread(monkeypatch) -> None:
     """The analysis a launch waits for (libclang, and the modules it imports first)
     runs where no handler of the program's can cut it in two."""
