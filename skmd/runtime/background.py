@@ -27,7 +27,7 @@ from concurrent.futures import Future, wait
 from typing import Any, Iterator
 
 from skmd.decide import DevicePrior
-from skmd.runtime import faults, pools, raw, waited
+from skmd.runtime import faults, pools, raw, shield, waited
 from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.kernels import (KernelEntry, entry_of, function_of, on_disk,
                                   per_program, program_ptr, program_source, stand_in)
@@ -393,7 +393,11 @@ class Background:
 
     def stop(self) -> None:
         """At exit: begin nothing more, and wait only for jobs inside a driver (its
-        compiler must not be in the middle of a build when the process ends)."""
+        compiler must not be in the middle of a build when the process ends).  Through
+        the shield: the program's thread would enter Conditions in Python (:mod:`.shield`)."""
+        shield.run(self._stop)
+
+    def _stop(self) -> None:
         with self._lock:
             self.stopping = True
             self.rt.home.has_context.set()  # set-up waiting for it skips its steps

@@ -12,7 +12,7 @@ import pyopencl as cl
 from pyopencl import _cl
 
 from skmd.digest import sha256_hex
-from skmd.runtime import warm_start
+from skmd.runtime import shield, warm_start
 
 
 @dataclass(eq=False)
@@ -48,8 +48,15 @@ class PhysicalDevice:
             with _CONTEXT_LOCK:
                 if self._context is None:
                     self._context = cl.Context([self.device])
-                    self.has_context.set()
+                    self._mark_context()
         return self._context
+
+    def _mark_context(self) -> None:
+        """Set :attr:`has_context`, through the shield: an Event's ``set`` enters a
+        Condition in Python, whose lock a handler raising on the program's thread (a
+        launch adopts its context there) would leave held, and every later ``set`` or
+        ``wait`` would wait for ever (:mod:`.shield`)."""
+        shield.run(self.has_context.set)
 
     def adopt_context(self, ctx: cl.Context) -> bool:
         """Use the program's context ``ctx`` as :attr:`context` when skmd has made
@@ -70,7 +77,7 @@ class PhysicalDevice:
             with _CONTEXT_LOCK:
                 if self._context is None:
                     self._context = ctx
-                    self.has_context.set()
+                    self._mark_context()
         return self._context is ctx
 
     @property

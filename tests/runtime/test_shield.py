@@ -205,3 +205,25 @@ def test_a_graph_batch_runs_whole_whatever_a_handler_raises_on_the_programs_thre
         h = np.empty(n, np.int32)
         cl.enqueue_copy(q, h, buf)
     assert (h == np.arange(n) * 3 + 2).all()
+
+
+def test_a_launch_adopting_the_programs_context_sets_the_flag_on_the_shields_thread(
+        ) -> None:
+    """``threading.Event.set`` enters a Condition in Python: a handler raising on the
+    program's thread right after it took its lock left it held, and exit, setting the
+    flag again, waited for ever (SKMD_BACKGROUND=1)."""
+    import pyopencl as cl
+
+    from skmd.runtime import devices
+    ctx = cl.create_some_context(interactive=False)
+    dev = devices.enumerate_all()[0]
+    by: list[str] = []
+
+    class Noted(threading.Event):
+        def set(self) -> None:
+            by.append(threading.current_thread().name)
+            super().set()
+    dev.has_context = Noted()
+    dev.device = ctx.devices[0]
+    assert dev.adopt_context(ctx)
+    assert by == ["skmd-shield"] and dev.has_context.is_set()
