@@ -29,19 +29,8 @@ def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelE
     uploads of its size (:meth:`placement.Placement.read_whole`), also while the
     helpers get ready: that can take seconds, and once they are ready staging
     starts afresh (:meth:`placement.Placement.ready_again`)."""
-    if bufmod._stale:
-        if len(args) < entry.num_args:  # any of them may be an argument skmd was not told of
-            homecoming.sync_all_home(bufmod.stale_buffers(),
-                                     lambda app: rt.home_queue(app.context))
-        hq = None
-        for _, b in entry.buffer_args(args):
-            root = bufmod.root_of(b)
-            st = bufmod.state_of(root)
-            if not st.home_valid:
-                if st.staged_current():  # waited for a split in vain
-                    placement.book(rt).read_whole(st.size)
-                hq = hq or rt.home_queue(queue.context)
-                homecoming.sync_home(st, root, hq)
+    if bufmod._stale:  # (through the shield: it takes the buffers' locks in Python)
+        shield.run(_home_first, rt, queue, entry, args)
     t_call = time.perf_counter()
     evt = raw.enqueue_nd_range_kernel(queue, kernel, gsize, lsize, offset, wait_for,
                                       g_times_l, allow_empty)
@@ -51,6 +40,26 @@ def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelE
     if reason is gates.WAITS_OPEN or reason is gates.QUEUE_GATED:  # later launches wait
         gates.note_gate(queue, evt, reason, wait_for)
     return evt
+
+
+def _home_first(rt: Any, queue: cl.CommandQueue, entry: KernelEntry,
+                args: dict[int, ArgValue]) -> None:
+    """Bring home what a launch run whole reads from buffers whose newest bytes are
+    elsewhere.  On the shield's thread: ``ExitStack.enter_context`` takes a buffer's
+    lock, then registers its release a step later, and a handler raising between the
+    two on the program's thread would leave the lock held for ever."""
+    if len(args) < entry.num_args:  # any of them may be an argument skmd was not told of
+        homecoming.sync_all_home(bufmod.stale_buffers(),
+                                 lambda app: rt.home_queue(app.context))
+    hq = None
+    for _, b in entry.buffer_args(args):
+        root = bufmod.root_of(b)
+        st = bufmod.state_of(root)
+        if not st.home_valid:
+            if st.staged_current():  # waited for a split in vain
+                placement.book(rt).read_whole(st.size)
+            hq = hq or rt.home_queue(queue.context)
+            homecoming.sync_home(st, root, hq)
 
 
 def note_writes(entry: KernelEntry, args: dict[int, ArgValue]) -> None:
