@@ -29,8 +29,9 @@ def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelE
     uploads of its size (:meth:`placement.Placement.read_whole`), also while the
     helpers get ready: that can take seconds, and once they are ready staging
     starts afresh (:meth:`placement.Placement.ready_again`)."""
-    if bufmod._stale:  # (through the shield: it takes the buffers' locks in Python)
-        shield.run(_home_first, rt, queue, entry, args)
+    if bufmod._stale and (len(args) < entry.num_args or not all(
+            bufmod.state_of(bufmod.root_of(b)).home_valid for _, b in entry.buffer_args(args))):
+        shield.run(_home_first, rt, queue, entry, args)  # (it takes buffers' locks in Python)
     t_call = time.perf_counter()
     evt = raw.enqueue_nd_range_kernel(queue, kernel, gsize, lsize, offset, wait_for,
                                       g_times_l, allow_empty)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # gpu177 calls 2 and 3: the unseen suite after the sixth round's fixes and the shield
-# over imports and graph batches), the same command as gpu176 calls 6 and 7
+# over imports and graph batches, the same command as gpu176 calls 6 and 7
 set -u
 OUT=$1
 if [ "${2:-2}" = 2 ]; then
