@@ -32,3 +32,12 @@ def warn(message: Any, category: Any = None, stacklevel: int = 1, **kwargs: Any)
         f, up = f.f_back, up + 1
     # (1: this function, 2: pyopencl's frame, then ``up`` more)
     warnings.warn(message, category, stacklevel=up + 2, **kwargs)
+
+
+def warn_at_program(message: Any, category: Any) -> None:
+    """``warnings.warn`` at the innermost frame that is not skmd's (a warning skmd
+    gives for pyopencl, at the line pyopencl would have named)."""
+    f, up = sys._getframe(1), 0
+    while _skmd_frame(f) and f.f_back is not None:
+        f, up = f.f_back, up + 1
+    warnings.warn(message, category, stacklevel=up + 2)

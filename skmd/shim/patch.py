@@ -27,7 +27,7 @@ from skmd.runtime import app_commands, core, host_backed, launches, running
 from skmd.runtime import buffers as bufmod
 from skmd.runtime import kernels as kmod
 from skmd.runtime import raw
-from skmd.shim import after_import, caller_warnings, kernel_args
+from skmd.shim import after_import, caller_warnings, exited_queues, kernel_args
 
 _saved: list[tuple[Any, str, Any, bool]] = []  # (owner, name, original, had_own_attr)
 #: finders waiting for a module to patch (:mod:`.after_import`)
@@ -155,6 +155,8 @@ def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
         return launches.run_empty(core.current(), queue, kernel, global_work_size,
                                   local_work_size, global_work_offset, wait_for, g_times_l,
                                   allow_empty_ndrange)
+    if exited_queues.any_exited:
+        exited_queues.check((queue,))
     is_home = getattr(queue, "_skmd_home", None)
     if is_home is None:
         is_home = queue.device.int_ptr == _home_ptr()
@@ -215,10 +217,14 @@ def _wrap_build(orig: Callable) -> Callable:
 # -- sync points and writes -----------------------------------------------------------
 # What happens around a command is the runtime's to say (skmd.runtime.app_commands);
 # the wrappers only forward.
-def _sync_point(orig: Callable, after: Callable[[Any], None] | None = None) -> Callable:
+def _sync_point(orig: Callable, after: Callable[[Any], None] | None = None,
+                warns_exited: bool = True) -> Callable:
     """``orig`` after the runtime's :func:`~app_commands.before_command`; ``after``
-    is told of its first argument once it returns (a queue's ``finish``)."""
+    is told of its first argument once it returns (a queue's ``finish``);
+    ``warns_exited``: pyopencl warns of it on a queue past its ``with`` block."""
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if warns_exited and exited_queues.any_exited:
+            exited_queues.check(args)
         app_commands.before_command((*args, *kwargs.values()))
         out = orig(*args, **kwargs)
         if after is not None:
@@ -234,6 +240,8 @@ def _writes(orig: Callable, dest_pos: int, dest_kw: str, upload: bool = False) -
     """``orig`` writes the buffer at ``dest_pos``; ``upload``: from the host memory
     after it (its size is noted: what a later launch also waited for)."""
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if exited_queues.any_exited:
+            exited_queues.check(args)
         # a partial write keeps the rest of the buffer: it comes home first
         app_commands.before_command((*args, *kwargs.values()))
         evt = orig(*args, **kwargs)
@@ -283,6 +291,8 @@ def _read_buffer(orig: Callable) -> Callable:
     else the driver's own, once the runtime has made the buffer current at home."""
     def read(queue: Any, mem: Any, hostbuf: Any, *args: Any, **kwargs: Any) -> Any:
         # (pyopencl passes them by name: then they are taken as they are)
+        if exited_queues.any_exited:
+            exited_queues.check((queue,))
         given = dict(zip(_READ_NAMES, args), **kwargs) if args else kwargs
         blocking = given.get("is_blocking", True)
         evt = app_commands.read_to_host(queue, mem, hostbuf, given.get("src_offset", 0),
@@ -310,6 +320,8 @@ def _write_buffer(orig: Callable) -> Callable:
 
 def _map_buffer(orig: Callable) -> Callable:
     def wrapper(queue: Any, buf: Any, flags: Any, *args: Any, **kwargs: Any) -> Any:
+        if exited_queues.any_exited:
+            exited_queues.check((queue,))
         app_commands.before_command((buf,))
         result = orig(queue, buf, flags, *args, **kwargs)
         if int(flags) & (int(cl.map_flags.WRITE) | int(getattr(cl.map_flags, "WRITE_INVALIDATE_REGION", 0))):
@@ -365,6 +377,7 @@ def install(settings: Any) -> None:
         _set(_cl.Kernel, "_set_arg_buf_pack_multi", kernel_args.set_arg_buf_pack_multi)
         _set(cl.Program, "build", _wrap_build(cl.Program.build))
         _set(cl.Program, "__getattr__", _kernel_by_name(cl.Program.__getattr__))
+        _set(_cl.CommandQueue, "__exit__", exited_queues.exit_wrapper(_cl.CommandQueue.__exit__))
         if hasattr(cl, "warn"):  # (the ``warn`` pyopencl's module calls)
             _set(cl, "warn", caller_warnings.warn)
         _set(_cl, "_enqueue_write_buffer", _write_buffer(_cl._enqueue_write_buffer))
@@ -386,7 +399,7 @@ def install(settings: Any) -> None:
                 _set(_cl, name, _sync_point(getattr(_cl, name)))
         _set(cl, "wait_for_events", _cl.wait_for_events)
         _set(_cl.CommandQueue, "finish",
-             _sync_point(_cl.CommandQueue.finish, app_commands.after_finish))
+             _sync_point(_cl.CommandQueue.finish, app_commands.after_finish, False))
         # deferred kernels are submitted too: a program may then poll their events
         _set(_cl.CommandQueue, "flush", _sync_point(_cl.CommandQueue.flush))
         for cls in (_cl.MemoryObject, getattr(_cl, "PooledBuffer", None)):

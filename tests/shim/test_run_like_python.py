@@ -236,3 +236,31 @@ def test_a_warning_is_shown_once_per_line_as_python_shows_it(tmp_path: Path) -> 
     assert ref.returncode == r.returncode == 0, r.stderr
     assert ref.stderr.count("RepeatedKernelRetrieval") == 1, ref.stderr
     assert r.stderr == ref.stderr, (r.stderr, ref.stderr)
+
+
+QUEUE_AFTER_EXIT = textwrap.dedent("""
+    import numpy as np
+    import pyopencl as cl
+    ctx = cl.create_some_context(interactive=False)
+    prg = cl.Program(ctx, "__kernel void k(__global float *a) { a[get_global_id(0)] += 1; }").build()
+    k = cl.Kernel(prg, "k")
+    with cl.CommandQueue(ctx) as q:
+        buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR,
+                        hostbuf=np.zeros(1024, np.float32))
+    k(q, (1024,), None, buf)
+    out = np.empty(1024, np.float32)
+    cl.enqueue_copy(q, out, buf)
+    q.finish()
+    print(out[:3])
+""")
+
+
+def test_a_queue_used_after_its_with_block_is_warned_of_as_plainly(tmp_path: Path) -> None:
+    """pyopencl warns of each command on a queue that left its ``with`` block, naming the
+    line that gave it; under skmd the same warnings name the same lines (none of
+    skmd's, though skmd touches the queue too)."""
+    (tmp_path / "exited.py").write_text(QUEUE_AFTER_EXIT)
+    r, ref = skmd_run("exited.py", cwd=tmp_path), python_run("exited.py", cwd=tmp_path)
+    assert ref.returncode == r.returncode == 0, r.stderr
+    assert "CommandQueueUsedAfterExit" in ref.stderr, ref.stderr
+    assert r.stderr == ref.stderr, (r.stderr, ref.stderr)
