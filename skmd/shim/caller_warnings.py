@@ -24,12 +24,12 @@ def warn(message: Any, category: Any = None, stacklevel: int = 1, **kwargs: Any)
     """``warnings.warn`` as pyopencl calls it, counting only frames not skmd's."""
     f = sys._getframe(1)  # pyopencl's own frame: its stacklevel 1
     up = 0
-    for _ in range(max(stacklevel, 1) - 1):
+    for _ in range(max(stacklevel, 1) - 1):  # each level up, past skmd's frames
         if f.f_back is None:
             break
         f, up = f.f_back, up + 1
-    while _skmd_frame(f) and f.f_back is not None:
-        f, up = f.f_back, up + 1
+        while _skmd_frame(f) and f.f_back is not None:
+            f, up = f.f_back, up + 1
     # (1: this function, 2: pyopencl's frame, then ``up`` more)
     warnings.warn(message, category, stacklevel=up + 2, **kwargs)
 
