@@ -29,9 +29,16 @@ def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelE
     uploads of its size (:meth:`placement.Placement.read_whole`), also while the
     helpers get ready: that can take seconds, and once they are ready staging
     starts afresh (:meth:`placement.Placement.ready_again`)."""
-    if bufmod._stale and (len(args) < entry.num_args or not all(
-            bufmod.state_of(bufmod.root_of(b)).home_valid for _, b in entry.buffer_args(args))):
-        shield.run(_home_first, rt, queue, entry, args)  # (it takes buffers' locks in Python)
+    if bufmod._stale:
+        behind = []
+        for _, b in entry.buffer_args(args):
+            root = bufmod.root_of(b)
+            st = bufmod.state_of(root)
+            if not st.home_valid:
+                behind.append((root, st))
+        every = len(args) < entry.num_args  # (any buffer may be one skmd was not told of)
+        if behind or every:  # (through the shield: it takes buffers' locks in Python)
+            shield.run(_home_first, rt, queue, behind, every)
     t_call = time.perf_counter()
     evt = raw.enqueue_nd_range_kernel(queue, kernel, gsize, lsize, offset, wait_for,
                                       g_times_l, allow_empty)
@@ -43,20 +50,19 @@ def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelE
     return evt
 
 
-def _home_first(rt: Any, queue: cl.CommandQueue, entry: KernelEntry,
-                args: dict[int, ArgValue]) -> None:
-    """Bring home what a launch run whole reads from buffers whose newest bytes are
-    elsewhere.  On the shield's thread: ``ExitStack.enter_context`` takes a buffer's
-    lock, then registers its release a step later, and a handler raising between the
-    two on the program's thread would leave the lock held for ever."""
-    if len(args) < entry.num_args:  # any of them may be an argument skmd was not told of
+def _home_first(rt: Any, queue: cl.CommandQueue, behind: list[tuple[Any, Any]],
+                every: bool) -> None:
+    """Bring home the buffers (root, state) ``behind`` a launch run whole reads, whose
+    newest bytes are elsewhere (``every``: all stale buffers first).  On the shield's
+    thread: ``ExitStack.enter_context`` takes a buffer's lock, then registers its
+    release a step later, and a handler raising between the two on the program's
+    thread would leave the lock held for ever."""
+    if every:
         homecoming.sync_all_home(bufmod.stale_buffers(),
                                  lambda app: rt.home_queue(app.context))
     hq = None
-    for _, b in entry.buffer_args(args):
-        root = bufmod.root_of(b)
-        st = bufmod.state_of(root)
-        if not st.home_valid:
+    for root, st in behind:
+        if not st.home_valid:  # (every stale buffer may have come home just now)
             if st.staged_current():  # waited for a split in vain
                 placement.book(rt).read_whole(st.size)
             hq = hq or rt.home_queue(queue.context)

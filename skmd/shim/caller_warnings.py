@@ -20,6 +20,13 @@ def _skmd_frame(f: Any) -> bool:
     return name == "skmd" or name.startswith("skmd.")
 
 
+def _past_skmd(f: Any, up: int) -> tuple[Any, int]:
+    """The first frame from ``f`` outward that is not skmd's, and ``up`` counted on."""
+    while _skmd_frame(f) and f.f_back is not None:
+        f, up = f.f_back, up + 1
+    return f, up
+
+
 def warn(message: Any, category: Any = None, stacklevel: int = 1, **kwargs: Any) -> None:
     """``warnings.warn`` as pyopencl calls it, counting only frames not skmd's."""
     f = sys._getframe(1)  # pyopencl's own frame: its stacklevel 1
@@ -27,9 +34,7 @@ def warn(message: Any, category: Any = None, stacklevel: int = 1, **kwargs: Any)
     for _ in range(max(stacklevel, 1) - 1):  # each level up, past skmd's frames
         if f.f_back is None:
             break
-        f, up = f.f_back, up + 1
-        while _skmd_frame(f) and f.f_back is not None:
-            f, up = f.f_back, up + 1
+        f, up = _past_skmd(f.f_back, up + 1)
     # (1: this function, 2: pyopencl's frame, then ``up`` more)
     warnings.warn(message, category, stacklevel=up + 2, **kwargs)
 
@@ -37,7 +42,5 @@ def warn(message: Any, category: Any = None, stacklevel: int = 1, **kwargs: Any)
 def warn_at_program(message: Any, category: Any) -> None:
     """``warnings.warn`` at the innermost frame that is not skmd's (a warning skmd
     gives for pyopencl, at the line pyopencl would have named)."""
-    f, up = sys._getframe(1), 0
-    while _skmd_frame(f) and f.f_back is not None:
-        f, up = f.f_back, up + 1
+    _, up = _past_skmd(sys._getframe(1), 0)
     warnings.warn(message, category, stacklevel=up + 2)
