@@ -15,6 +15,11 @@ thread; the "beside" column gives how long skmd's background jobs ran during a
 style's rounds.  ``--settle`` lets them finish before the rounds, so the extra is
 the steady state's.
 
+``--threads`` adds, per style, the processor time each kind of thread took during
+its rounds with skmd and without (the program's thread, skmd's threads by name, the
+drivers' threads), read from each thread's processor clock (Linux): where skmd's extra goes
+when it is not the program's thread's own Python.
+
 Styles are written as pyopencl's users write them: a kernel object with a local
 size, a program attribute with no local size over a 2-D grid, ``ElementwiseKernel``
 with and without scalar arguments, an array expression (a new array each time) and
@@ -82,12 +87,42 @@ def styles(cl, cla, np, ctx, q, big: int, side: int) -> dict:
     }
 
 
+def thread_cpu() -> dict[str, float]:
+    """Processor seconds so far per kind of thread of this process (Linux; {} elsewhere):
+    ``main``, skmd's and other Python threads by name, ``driver`` for the rest."""
+    import threading
+    names = {t.native_id: t.name for t in threading.enumerate()}
+    main_id = threading.main_thread().native_id
+    out: dict[str, float] = collections.defaultdict(float)
+    try:
+        tids = os.listdir("/proc/self/task")
+    except OSError:
+        return {}
+    for tid in tids:
+        try:  # (a thread's own processor clock, in ns: Linux's clockid for a thread id)
+            ran = time.clock_gettime(((~int(tid)) << 3) | 6)
+        except (OSError, ValueError):  # (a thread that ended meanwhile)
+            continue
+        name = names.get(int(tid))
+        kind = "main" if int(tid) == main_id else (
+            "driver" if name is None else name.rstrip("0123456789").rstrip("-_"))
+        out[kind] += ran
+    return dict(out)
+
+
+def _spent(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+    return {k: round(v - before.get(k, 0.0), 3) for k, v in after.items()
+            if v - before.get(k, 0.0) > 0}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--burst", type=int, default=50)
     ap.add_argument("--size", choices=("ci", "paper"), default="paper")
     ap.add_argument("--json", default=None)
+    ap.add_argument("--threads", action="store_true",
+                    help="processor time per kind of thread during the rounds")
     ap.add_argument("--settle", action="store_true",
                     help="let skmd's background jobs finish before each style's rounds")
     ns = ap.parse_args()
@@ -104,12 +139,20 @@ def main() -> int:
     big, side = ((1 << 16, 256) if ns.size == "ci" else (1 << 23, 2048))
     todo = styles(cl, cla, np, ctx, q, big, side)
 
-    def burst(f) -> float:
+    cpu: dict[str, dict[str, float]] = {}
+
+    def burst(f, way: str) -> float:
+        c0 = thread_cpu() if ns.threads else {}
         t = time.perf_counter()
         for _ in range(ns.burst):
             f()
             q.finish()
-        return (time.perf_counter() - t) / ns.burst
+        took = (time.perf_counter() - t) / ns.burst
+        if ns.threads:
+            acc = cpu.setdefault(way, {})
+            for k, v in _spent(c0, thread_cpu()).items():
+                acc[k] = acc.get(k, 0.0) + v
+        return took
 
     out = {}
     for name, f in todo.items():
@@ -120,11 +163,12 @@ def main() -> int:
             from skmd.runtime.core import get_runtime
             get_runtime().background.settle(120)
         with_, without = [], []
+        cpu.clear()
         t0 = time.perf_counter()
         for _ in range(ns.rounds):
-            with_.append(burst(f))
+            with_.append(burst(f, "skmd"))
             skmd.uninstall()
-            without.append(burst(f))
+            without.append(burst(f, "plain"))
             skmd.install()
         t1 = time.perf_counter()
         beside = sum(min(e, t1) - max(s, t0) for s, e in list(jobs) if s < t1 and e > t0)
@@ -132,7 +176,8 @@ def main() -> int:
         out[name] = {"plain_us": 1e6 * sorted(without)[len(without) // 2],
                      "extra_us": mid, "ci95_us": ci, "ci_text": text,
                      "beside_ms": 1e3 * beside, "rounds_ms": 1e3 * (t1 - t0),
-                     "with_s": with_, "without_s": without}
+                     "with_s": with_, "without_s": without,
+                     "thread_cpu_s": {w: dict(c) for w, c in cpu.items()}}
     from skmd.runtime.core import get_runtime
     reasons = collections.defaultdict(collections.Counter)
     for rec in get_runtime().recorder.records:
@@ -142,6 +187,16 @@ def main() -> int:
     for name, v in out.items():
         print(f"{name:40s}{v['plain_us']:10.1f}{v['extra_us']:10.1f}"
               f"{v['beside_ms']:7.0f}/{v['rounds_ms']:<4.0f}  {v['ci_text']}")
+    if ns.threads:
+        print("processor time per launch during the rounds, us (skmd / plain):")
+        for name, v in out.items():
+            n = ns.rounds * ns.burst
+            kinds = sorted(set(v["thread_cpu_s"].get("skmd", {}))
+                           | set(v["thread_cpu_s"].get("plain", {})))
+            print(f"  {name}: " + ", ".join(
+                f"{k} {1e6 * v['thread_cpu_s'].get('skmd', {}).get(k, 0) / n:.1f}"
+                f" / {1e6 * v['thread_cpu_s'].get('plain', {}).get(k, 0) / n:.1f}"
+                for k in kinds))
     print("how skmd ran them (kernel: reason × launches):")
     for k, c in reasons.items():
         print(f"  {k}: " + "; ".join(f"{r} × {n}" for r, n in c.most_common(3)))

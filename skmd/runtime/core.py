@@ -230,8 +230,8 @@ class Runtime:
             self._home_context = self.home.has_context.is_set()
         entry = self.background.entry(kernel)
         entry.launches += 1
-        if entry.analyse_from is not None:  # its analysis waits: how long does it run?
-            waited.note_launch(queue, entry)
+        if entry.analyse_from is not None and waited.sampled(entry.launches):
+            waited.note_launch(queue, entry)  # its analysis waits: how long does it run?
         args = args_of(kernel)
         s = self.settings
         mode = modes.MODES[s.mode]  # (named right when the settings were made)

@@ -76,19 +76,14 @@ def _nbytes(size: int, hostbuf: Any) -> int:
         return 0
 
 
-def _backs(size: int, hostbuf: Any) -> bool:
-    if _limit is None:
-        return False
-    n = _nbytes(size, hostbuf)
-    return n > _limit or (_force_min > 0 and n >= _force_min)
-
-
 class Buffer(_cl.Buffer):
     """``cl.Buffer`` while skmd is installed."""
     __slots__ = ()
 
     def __new__(cls, context: Any, flags: int, size: int = 0, hostbuf: Any = None) -> Any:
-        if cls is Buffer and _backs(size, hostbuf) and not _made_by_skmd():
+        n = int(size) if size else _nbytes(0, hostbuf)
+        if (cls is Buffer and _limit is not None and (n > _limit or 0 < _force_min <= n)
+                and not _made_by_skmd()):
             cls = HostBackedBuffer
         buf = _cl.Buffer.__new__(cls)
         # what a launch over it asks (its size, whether it is a sub-buffer) is known
@@ -97,10 +92,10 @@ class Buffer(_cl.Buffer):
         buf._skmd_root = False
         # host-access flags: bytes skmd keeps in host memory move without the driver, so
         # only the program's own reads and writes of them are held to the flags (_span)
-        closed = memobj.closed_by(int(flags))
+        flags = int(flags)
+        closed = memobj.closed_by(flags) if flags & memobj.CLOSED_MASK else ""
         buf._skmd_closed, buf._skmd_forbids = ("", closed) if cls is HostBackedBuffer \
             else (closed, "")
-        n = _nbytes(size, hostbuf)
         if n:
             buf._skmd_size = n
         return buf

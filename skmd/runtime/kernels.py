@@ -387,7 +387,9 @@ def forget_call_args(kernel: cl.Kernel) -> None:
     time): skmd lets go of them, so as not to keep the program's buffers alive; it notes
     only whether one stood in for a buffer kept in host memory, which a launch of the
     driver's arguments as they were left must not run on (:mod:`.chunked`)."""
-    args = kernel._skmd_args
+    args = getattr(kernel, "_skmd_args", None)
+    if args is None:  # (a kernel of no arguments)
+        return
     if host_backed.live:
         kernel._skmd_stand_ins = host_backed.any_in(a[1] for a in args.values())
     args.clear()

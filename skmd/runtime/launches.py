@@ -328,7 +328,7 @@ def has_zero(size: Any) -> bool:
 
 
 def run_empty(rt: Any, queue: Any, kernel: Any, gsize: Any, lsize: Any, offset: Any,
-              wait_for: Any, g_times_l: bool, allow_empty: bool) -> Any:
+              wait_for: Any, g_times_l: bool, allow_empty: bool, transient: bool) -> Any:
     """A launch of no work-items, as a plain program's goes: pyopencl's own call with
     the program's arguments, after graph mode's deferred kernels (its event completes
     after what the queue held before it).
@@ -343,7 +343,7 @@ def run_empty(rt: Any, queue: Any, kernel: Any, gsize: Any, lsize: Any, offset: 
         allow_empty = True
     evt = raw.enqueue_nd_range_kernel(queue, kernel, gsize, lsize, offset, wait_for,
                                       g_times_l, allow_empty)
-    if getattr(kernel, "_skmd_transient", False):  # (Kernel.__call__ sets them again)
+    if transient:  # (Kernel.__call__ sets them again)
         forget_call_args(kernel)
     return evt
 

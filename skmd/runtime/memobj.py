@@ -55,13 +55,13 @@ _CLOSED = tuple((int(getattr(cl.mem_flags, name)), f"{name} ({what})") for name,
     ("HOST_NO_ACCESS", "the host may not access it"),
     ("HOST_READ_ONLY", "the host may only read it"),
     ("HOST_WRITE_ONLY", "the host may only write it")) if hasattr(cl.mem_flags, name))
-_CLOSED_MASK = sum(bit for bit, _ in _CLOSED)
+CLOSED_MASK = sum(bit for bit, _ in _CLOSED)
 
 
 def closed_by(flags: int) -> str:
     """Why a buffer made with ``flags`` cannot be read and written by the host ("": it
     can): such a buffer stays on the device that holds it."""
-    if not flags & _CLOSED_MASK:
+    if not flags & CLOSED_MASK:
         return ""
     return next(why for bit, why in _CLOSED if flags & bit)
 

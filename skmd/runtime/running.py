@@ -45,9 +45,13 @@ def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelE
     if bufmod.any_state():  # (a write marks stale what other copies hold)
         note_writes(entry, args)
     rt.recorder.note_whole(entry, gsize, lsize, reason, evt, t_call, queue)
-    if reason is gates.WAITS_OPEN or reason is gates.QUEUE_GATED:  # later launches wait
+    if reason in _GATING:  # later launches wait
         gates.note_gate(queue, evt, reason, wait_for)
     return evt
+
+
+#: reasons a launch ran whole that gate its queue's later launches (one look-up a launch)
+_GATING = frozenset((gates.WAITS_OPEN, gates.QUEUE_GATED))
 
 
 def _home_first(rt: Any, queue: cl.CommandQueue, behind: list[tuple[Any, Any]],

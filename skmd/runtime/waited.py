@@ -10,7 +10,9 @@ milliseconds of Python beside the program's thread) is put off.  A tight loop of
 short kernels with a ``finish()`` each (the unseen suite's tiny_loop) never pays
 it, nor does an expression of pyopencl arrays (several kernels, then one
 ``finish()``).  A launch no ``finish()`` follows within :data:`MAX_PENDING` launches
-of its queue leaves its kernel unbounded, and analysed as before.
+of its queue leaves its kernel unbounded, and analysed as before.  Past a kernel's
+first launches only some are followed (:func:`sampled`): each costs a few
+microseconds of Python, and a loop launches the same kernel millions of times.
 """
 from __future__ import annotations
 
@@ -21,8 +23,21 @@ from typing import Any
 #: the bound of each grows with every launch after it
 MAX_PENDING = 32
 
+#: a kernel's first launches are all bounded; after them about one in 8, picked by a
+#: multiplicative hash of the launch's number: a loop whose long launch comes every
+#: k-th, whatever k, still has some of those bounded
+ALL_FIRST = 64
+_HASH = 2654435761
+
 #: per queue handle: (stand-in, when its launch was called) since the last finish
 _pending: dict[int, list[tuple[Any, float]]] = {}
+
+
+def sampled(n: int) -> bool:
+    """Whether a kernel's ``n``-th launch is bounded (:func:`note_launch`): each costs
+    its launch and its ``finish()`` a few microseconds of Python, and a kernel short
+    for its first :data:`ALL_FIRST` launches is followed at a lower rate."""
+    return n <= ALL_FIRST or not (n * _HASH) >> 16 & 7
 
 
 def note_launch(queue: Any, stand: Any) -> None:

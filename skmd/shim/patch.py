@@ -33,6 +33,7 @@ _saved: list[tuple[Any, str, Any, bool]] = []  # (owner, name, original, had_own
 #: finders waiting for a module to patch (:mod:`.after_import`)
 _hooks: list[Any] = []
 _lock = threading.Lock()
+_getframe = sys._getframe
 _virtual: tuple[Any, Any] | None = None
 #: the runtime the virtual pair was made for
 _virtual_of: Any = None
@@ -84,29 +85,39 @@ def _get_platforms() -> list[cl.Platform]:
 
 def _wrap_devices_property(orig: property, many: bool) -> property:
     """The home device as the virtual one.  A queue's device and a context's devices
-    never change, and pyopencl asks for them several times per operation (a context's
-    twice per kernel object made: ``prg.name`` at every launch): they are kept on the
-    object (with the virtual device they were made for) rather than asked of the
-    driver again; a context's as a new list each time, as pyopencl gives it."""
-    def getter(self: Any) -> Any:
+    never change, and pyopencl asks for them several times per operation (a queue's
+    three times per array operation; a context's twice per kernel object made:
+    ``prg.name`` at every launch): they are kept on the object (with the virtual pair
+    they were made for) rather than asked of the driver again; a context's as a new
+    list each time, as pyopencl gives it."""
+    def looked_up(self: Any) -> Any:
         vdev = virtual_pair()[1]
-        hit = getattr(self, "_skmd_device", None)
-        if hit is not None and hit[0] is vdev:
-            return list(hit[1]) if many else hit[1]
-        # (a kernel's ``context`` is a new object each time: pyopencl asks its devices
-        # twice per kernel object made, so this path is kept short too)
         value = orig.fget(self)
         home = _home_ptr()
-        if many:
-            out: Any = tuple([vdev if d.int_ptr == home else d for d in value])
-        else:
-            out = vdev if value.int_ptr == home else value
+        out: Any = (tuple([vdev if d.int_ptr == home else d for d in value]) if many
+                    else vdev if value.int_ptr == home else value)
         try:
-            self._skmd_device = (vdev, out)
+            self._skmd_device = (_virtual, out)
         except AttributeError:
             pass
-        return list(out) if many else out
-    return property(getter, doc=orig.__doc__)
+        return out
+
+    # (the kept value's path is a launch's fixed cost: a global, not a call, says
+    # whether it was made for today's virtual pair)
+    def device(self: Any) -> Any:
+        try:
+            hit = self._skmd_device
+        except AttributeError:
+            return looked_up(self)
+        return hit[1] if hit[0] is _virtual else looked_up(self)
+
+    def devices(self: Any) -> Any:
+        try:
+            hit = self._skmd_device
+        except AttributeError:
+            return list(looked_up(self))
+        return list(hit[1] if hit[0] is _virtual else looked_up(self))
+    return property(devices if many else device, doc=orig.__doc__)
 
 
 def _from_int_ptr(orig: Callable) -> staticmethod:
@@ -150,11 +161,18 @@ def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
                              local_work_size: Any = None, global_work_offset: Any = None,
                              wait_for: Any = None, g_times_l: bool = False,
                              allow_empty_ndrange: bool = False) -> Any:
+    # Arguments ``Kernel.__call__`` set (pyopencl's generated ``enqueue_knl_*`` calls
+    # here) are set again before its every launch: skmd lets go of them after this one
+    # so as not to keep the program's buffers alive; ``set_args``/``set_arg`` ones stay.
+    try:
+        transient = _getframe(1).f_code.co_name.startswith("enqueue_knl_")
+    except ValueError:
+        transient = False
     if (0 in global_work_size if type(global_work_size) is tuple  # no work-items
             else launches.has_zero(global_work_size)):
         return launches.run_empty(core.current(), queue, kernel, global_work_size,
                                   local_work_size, global_work_offset, wait_for, g_times_l,
-                                  allow_empty_ndrange)
+                                  allow_empty_ndrange, transient)
     if exited_queues.any_exited:
         exited_queues.check((queue,))
     is_home = getattr(queue, "_skmd_home", None)
@@ -171,17 +189,14 @@ def _enqueue_nd_range_kernel(queue: Any, kernel: Any, global_work_size: Any,
                                           allow_empty_ndrange)
         # another device of a shared context may write buffers skmd mirrors
         running.note_writes(kmod.entry_of(kernel), kmod.args_of(kernel))
-        if getattr(kernel, "_skmd_transient", False):
-            kmod.forget_call_args(kernel)
-        return evt
-    if host_backed.live and _chunked().over_capacity(kmod.args_of(kernel), kernel):  # VAST
+    elif host_backed.live and _chunked().over_capacity(kmod.args_of(kernel), kernel):  # VAST
         evt = _chunked().run(core.get_runtime(), queue, kernel, global_work_size,
                              local_work_size, global_work_offset, wait_for, g_times_l)
     else:
         evt = core.get_runtime().on_launch(queue, kernel, global_work_size, local_work_size,
-                                      global_work_offset, wait_for, g_times_l,
-                                      allow_empty_ndrange)
-    if getattr(kernel, "_skmd_transient", False):  # (then it has its argument dict)
+                                           global_work_offset, wait_for, g_times_l,
+                                           allow_empty_ndrange)
+    if transient:
         kmod.forget_call_args(kernel)
     return evt
 

@@ -132,3 +132,14 @@ def test_a_read_of_an_out_of_order_queue_bounds_nothing():
     assert a.waits_s == []
     waited.note_blocking(NS(int_ptr=16, properties=0))  # in order: as a finish()
     assert len(a.waits_s) == 1
+
+
+def test_after_its_first_launches_a_kernel_is_bounded_at_every_phase_of_a_loop():
+    """Every launch at first; then about one in 8, spread so that a loop whose long
+    launch comes every k-th, for any k, is still bounded there."""
+    n0 = waited.ALL_FIRST
+    assert all(waited.sampled(n) for n in range(1, n0 + 1))
+    later = [n for n in range(n0 + 1, n0 + 1 + 4096) if waited.sampled(n)]
+    assert 4096 / 12 < len(later) < 4096 / 6  # about one in 8
+    for period in (2, 3, 7, 8, 13, 16, 32, 64):
+        assert {n % period for n in later} == set(range(period)), period

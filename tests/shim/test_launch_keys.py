@@ -100,6 +100,22 @@ def test_arguments_a_call_sets_are_let_go_after_its_launch_and_set_args_ones_kep
         q.finish()
 
 
+def test_a_kernel_of_no_arguments_called_runs_and_is_recorded() -> None:
+    """A call sets no argument at all: the launch still lets go of nothing, runs and
+    is recorded as any other."""
+    import pyopencl as cl
+    from skmd.runtime.core import get_runtime
+    with skmd_installed():
+        ctx, q = sp.ctx_queue(cl)
+        prg = cl.Program(ctx, "__kernel void nothing(void) { }").build()
+        knl = prg.nothing
+        before = len(get_runtime().recorder.records)
+        knl(q, (64,), None)
+        prg.nothing(q, (64,), None)
+        q.finish()
+        assert len(get_runtime().recorder.records) == before + 2
+
+
 def test_keys_tell_which_argument_holds_which_value() -> None:
     """The key takes the argument indices in one piece and the values after: values
     swapped between two arguments make another key; a packed array value (not
