@@ -25,19 +25,21 @@ def prepare(rt: Any, queue: cl.CommandQueue, entry: KernelEntry,
                     args: dict[int, ArgValue], launch: Launch) -> list[tuple[Any, Any]]:
     """``SKMD_VERIFY``: run the launch whole on home into copies of its outputs."""
     hq = rt.home_queue(queue.context)
-    swap: dict[int, Any] = {}
+    mems = {i: a[1] for i, a in args.items()
+            if a[0] == "obj" and isinstance(a[1], cl.MemoryObjectHolder)}
+    # one copy per buffer: a buffer given as several arguments (read and written in
+    # place through two of them) must be one buffer in the whole run too
+    copies: dict[int, Any] = {}
     pairs = []
-    for i, a in args.items():
-        if a[0] != "obj" or not isinstance(a[1], cl.MemoryObjectHolder):
+    for i, app in mems.items():
+        if not entry.analysis.args[i].written or app.int_ptr in copies:
             continue
-        if not entry.analysis.args[i].written:
-            continue
-        app = a[1]
         homecoming.sync_home(bufmod.state_of(app), app, hq)
         copy = cl.Buffer(queue.context, cl.mem_flags.READ_WRITE, max(int(app.size), 1))
         raw.enqueue_copy_buffer(hq, app, copy, byte_count=int(app.size))
-        swap[i] = copy
+        copies[app.int_ptr] = copy
         pairs.append((app, copy))
+    swap = {i: copies[app.int_ptr] for i, app in mems.items() if app.int_ptr in copies}
     k = rt.clone(entry, rt.home, queue.context)
     replay_args(k, args, swap)
     n = entry.num_args

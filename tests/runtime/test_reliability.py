@@ -143,3 +143,31 @@ def test_ctrl_c_mid_run_exits_cleanly(tmp_path):
     assert r.returncode == -signal.SIGINT, r.stderr[-2000:]
     assert r.stderr.rstrip().endswith("KeyboardInterrupt") and "Traceback" in r.stderr
     _ = _rows(tmp_path / "profiles.sqlite") if (tmp_path / "profiles.sqlite").exists() else 0
+
+
+def test_verify_keeps_one_buffer_given_as_two_arguments():
+    """A buffer read and written in place through two arguments is one buffer in the
+    whole run too: verify neither reports the right split nor keeps a wrong result."""
+    import numpy as np
+    import pyopencl as cl
+
+    m = 30000
+    with skmd_installed(policy="even", verify=True) as rt:
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        prg = cl.Program(ctx, """
+        __kernel void halves(__global int *lo, __global int *hi, int n) {
+            int i = get_global_id(0);
+            int t = lo[i];
+            lo[i] = hi[n + i];
+            hi[n + i] = t + i;
+        }""").build()
+        d = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR,
+                      hostbuf=np.arange(2 * m, dtype=np.int32))
+        cl.Kernel(prg, "halves")(q, (m,), None, d, d, np.int32(m))
+        h = np.empty(2 * m, np.int32)
+        cl.enqueue_copy(q, h, d)
+        assert any(r.ranges and len(r.ranges) > 1 for r in rt.records)
+    want = np.concatenate([np.arange(m, 2 * m), 2 * np.arange(m)]).astype(np.int32)
+    assert not rt.verify_mismatches, rt.verify_mismatches
+    assert np.array_equal(h, want)
