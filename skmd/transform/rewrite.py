@@ -104,6 +104,13 @@ def _param_list(b: bytes, fn: ci.Cursor) -> tuple[int, int]:
     raise RewriteError(f"unbalanced parameters of {fn.spelling}")
 
 
+def _prototypes(fn: ci.Cursor) -> list[ci.Cursor]:
+    """Declarations of kernel ``fn`` without a body: they must name the same parameters."""
+    return [c for c in fn.translation_unit.cursor.get_children()
+            if c.kind == ci.CursorKind.FUNCTION_DECL and c.spelling == fn.spelling
+            and not c.is_definition()]
+
+
 def partition_source(source: str, kernels: Mapping[str, ci.Cursor],
                      modes: Mapping[str, str], more_params: Mapping[str, str] | None = None,
                      more_edits: Sequence[tuple[int, int, str]] = ()) -> str:
@@ -117,15 +124,16 @@ def partition_source(source: str, kernels: Mapping[str, ci.Cursor],
     b = source.encode()
     edits: list[tuple[int, int, bytes]] = [(o, n, t.encode()) for o, n, t in more_edits]
     for name, fn in kernels.items():
-        open_p, close_p = _param_list(b, fn)
-        inside = b[open_p + 1:close_p].strip()
         params = EXTRA_PARAMS
         if more_params and more_params.get(name):
             params += ", " + more_params[name]
-        if inside in (b"", b"void"):
-            edits.append((open_p + 1, close_p - open_p - 1, params.encode()))
-        else:
-            edits.append((close_p, 0, (", " + params).encode()))
+        for decl in [fn] + _prototypes(fn):
+            open_p, close_p = _param_list(b, decl)
+            inside = b[open_p + 1:close_p].strip()
+            if inside in (b"", b"void"):
+                edits.append((open_p + 1, close_p - open_p - 1, params.encode()))
+            else:
+                edits.append((close_p, 0, (", " + params).encode()))
         body = [c for c in fn.get_children() if c.kind == ci.CursorKind.COMPOUND_STMT]
         if not body or b[body[0].extent.start.offset:body[0].extent.start.offset + 1] != b"{":
             raise RewriteError(f"cannot find the body of {name}")

@@ -129,6 +129,22 @@ def test_options_reach_the_front_end():
     assert analyze_program(src, ["-D", "VALUE=2.0f"]).kernels["k"].splittable
 
 
+def test_kernel_prototypes_get_the_range_parameters_too():
+    """A kernel declared before its definition: the partition-ready program builds."""
+    from split_harness import program
+    src = """
+    __kernel void twice(__global float *o);
+    __kernel void none(void);
+    __kernel void twice(__global float *o) { o[get_global_id(0)] = 2.0f; }
+    __kernel void none(void) { }
+    """
+    pa = analyze_program(src)
+    assert pa.error is None and pa.kernels["twice"].splittable
+    assert pa.partition_source.count("skmd_last") >= 4
+    prg = program(pa.partition_source, ())
+    assert {k.function_name for k in prg.all_kernels()} == {"twice", "none"}
+
+
 def test_nested_loop_cost_multiplies_and_sequential_adds():
     src = """__kernel void k(__global float *x, int n, int m) {
       float s = 0;
