@@ -14,9 +14,20 @@ import pyopencl as cl
 from skmd import config
 from skmd.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import gates, homecoming, placement, planner, raw, shield
+from skmd.runtime import faults, gates, homecoming, placement, planner, raw, shield
 from skmd.runtime.kernels import ArgValue, KernelEntry
 from skmd.transform import Launch
+
+
+def home_build_reason(rt: Any, entry: KernelEntry, queue: cl.CommandQueue) -> str | None:
+    """Why ``entry`` runs whole: its partition-ready kernel fails to build on home
+    (kept on the entry), or None.  Never a wrong answer: the original kernel, whole."""
+    try:
+        rt.clone(entry, rt.home, queue.context)
+    except Exception as exc:
+        entry.reason = ("partition-ready kernel failed to build on "
+                        f"{rt.home.label}: {faults.first_line(exc)}")
+    return entry.reason
 
 
 def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelEntry,

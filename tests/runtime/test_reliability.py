@@ -171,3 +171,26 @@ def test_verify_keeps_one_buffer_given_as_two_arguments():
     want = np.concatenate([np.arange(m, 2 * m), 2 * np.arange(m)]).astype(np.int32)
     assert not rt.verify_mismatches, rt.verify_mismatches
     assert np.array_equal(h, want)
+
+
+def test_graph_mode_runs_whole_when_home_cannot_build_the_split_kernel():
+    """Graph mode defers a launch to run later through the partition-ready kernel: a
+    build failure found then reached the program; it is found before deferring."""
+    import numpy as np
+    import pyopencl as cl
+
+    n = 100000
+    with skmd_installed(mode="mkmd", policy="even", min_split_us=0, background=False,
+                        faults="cpu0:build") as rt:
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        prg = cl.Program(ctx, "__kernel void twice(__global float *o) "
+                              "{ int i = get_global_id(0); o[i] = 2.0f * i; }").build()
+        o = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4 * n)
+        k = cl.Kernel(prg, "twice")
+        for _ in range(3):
+            k(q, (n,), None, o)
+        h = np.empty(n, np.float32)
+        cl.enqueue_copy(q, h, o)
+        assert all("failed to build on cpu0" in r.reason for r in rt.records)
+    assert np.array_equal(h, 2 * np.arange(n, dtype=np.float32))
