@@ -137,6 +137,9 @@ def _analyze(source: str, opts: tuple[str, ...]) -> ProgramAnalysis:
     if parsed.errors:
         err = "front end: " + "; ".join(parsed.errors[:5])
         return ProgramAnalysis({n: _unsplittable(f, err) for n, f in kernels.items()}, None, err)
+    # a kernel another function calls keeps its parameters, so it is not rewritten
+    called = {n: _unsplittable(kernels.pop(n), "called by another function of the program")
+              for n in _called_kernels(parsed.tu, kernels)}
     out: dict[str, KernelAnalysis] = {}
     for name, fn in kernels.items():
         try:
@@ -151,7 +154,14 @@ def _analyze(source: str, opts: tuple[str, ...]) -> ProgramAnalysis:
             {n: _unsplittable(kernels[n], f"cannot rewrite: {exc}") for n in out}, None,
             f"cannot rewrite: {exc}")
     out, msrc = _with_merge_kernels(source, opts, kernels, functions, modes, out)
-    return ProgramAnalysis(out, psrc, None, msrc)
+    return ProgramAnalysis({**out, **called}, psrc, None, msrc)
+
+
+def _called_kernels(tu: ci.TranslationUnit, kernels: dict[str, ci.Cursor]) -> set[str]:
+    """The kernels of ``kernels`` that a function of the program calls."""
+    return {c.spelling for c in tu.cursor.walk_preorder()
+            if c.kind == ci.CursorKind.CALL_EXPR and c.spelling in kernels
+            and in_main_file(c)}
 
 
 def _with_merge_kernels(source: str, opts: tuple[str, ...], kernels: dict[str, ci.Cursor],

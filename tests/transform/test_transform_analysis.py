@@ -145,6 +145,21 @@ def test_kernel_prototypes_get_the_range_parameters_too():
     assert {k.function_name for k in prg.all_kernels()} == {"twice", "none"}
 
 
+def test_a_kernel_called_by_another_keeps_its_parameters():
+    """A kernel called as a function is not rewritten (the call would lack the range
+    arguments); its caller, which runs it inline, still splits."""
+    from split_harness import program
+    src = """
+    __kernel void inner(__global float *o) { o[get_global_id(0)] = 2.0f; }
+    __kernel void outer(__global float *o) { inner(o); o[get_global_id(0)] += 1.0f; }
+    """
+    pa = analyze_program(src)
+    assert pa.error is None and pa.kernels["outer"].splittable
+    assert not pa.kernels["inner"].splittable and "called" in pa.kernels["inner"].reason
+    prg = program(pa.partition_source, ())
+    assert {k.function_name for k in prg.all_kernels()} == {"inner", "outer"}
+
+
 def test_nested_loop_cost_multiplies_and_sequential_adds():
     src = """__kernel void k(__global float *x, int n, int m) {
       float s = 0;
