@@ -93,6 +93,9 @@ def _param_list(b: bytes, fn: ci.Cursor) -> tuple[int, int]:
         raise RewriteError(f"cannot find the parameters of {fn.spelling}")
     depth, j = 0, i
     while j < len(b):
+        if b[j:j + 2] in (b"/*", b"//"):  # a parenthesis in a comment is no parenthesis
+            j = _skip_space(b, j)
+            continue
         ch = b[j:j + 1]
         if ch == b"(":
             depth += 1

@@ -160,6 +160,16 @@ def test_a_kernel_called_by_another_keeps_its_parameters():
     assert {k.function_name for k in prg.all_kernels()} == {"inner", "outer"}
 
 
+def test_parentheses_in_comments_of_a_parameter_list():
+    """The range parameters go before the list's own closing parenthesis."""
+    from split_harness import program
+    src = ("__kernel void f(__global float *o /* ) */, int n // n (rows)\n"
+           ") { if (get_global_id(0) < n) o[get_global_id(0)] = 1.0f; }")
+    pa = analyze_program(src)
+    assert pa.error is None and pa.kernels["f"].splittable
+    assert program(pa.partition_source, ()).all_kernels()[0].num_args == 5
+
+
 def test_nested_loop_cost_multiplies_and_sequential_adds():
     src = """__kernel void k(__global float *x, int n, int m) {
       float s = 0;
