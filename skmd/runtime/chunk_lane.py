@@ -105,9 +105,7 @@ def _alloc(ctx: cl.Context, n: int) -> cl.Buffer:
 
 
 def _program(ctx: cl.Context, dev: Any, source: str, options: str, name: str) -> cl.Kernel:
-    prg = _cl._Program(ctx, source)
-    prg.build(options.encode(), [dev.device])
-    return cl.Kernel(prg, name)
+    return cl.Kernel(raw.build(source, ctx, options, [dev.device]), name)
 
 
 #: generated chunk programs by (kernel key, argument shape): parsed once per process

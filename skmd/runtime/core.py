@@ -179,8 +179,7 @@ class Runtime:
                 k = entry.clones.get(key)
                 if k is None:
                     faults.maybe_fail(dev.label, "build")
-                    prg = cl._cl._Program(ctx, entry.partition_source)
-                    prg.build(entry.options.encode(), [dev.device])
+                    prg = raw.build(entry.partition_source, ctx, entry.options, [dev.device])
                     k = cl.Kernel(prg, entry.name)
                     entry.clones[key] = k
         return k

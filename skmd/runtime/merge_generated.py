@@ -54,8 +54,7 @@ def build(entry: KernelEntry, home: Any, ctx: cl.Context) -> cl.Kernel | None:
         if k is None and not entry.merge_failed:
             try:
                 faults.maybe_fail(home.label, "merge")
-                prg = cl._cl._Program(ctx, entry.merge_source)
-                prg.build(entry.options.encode(), [home.device])
+                prg = raw.build(entry.merge_source, ctx, entry.options, [home.device])
                 k = entry.clones[key] = cl.Kernel(prg, entry.name)
             except Exception as exc:  # never a wrong answer: diff merge from now on
                 entry.merge_failed = f"merge kernel failed to build: {faults.first_line(exc)}"

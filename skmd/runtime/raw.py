@@ -30,6 +30,14 @@ enqueue_map_buffer = _cl.enqueue_map_buffer
 unmap = _cl.MemoryMap.release
 
 
+def build(source: str, ctx: Any, options: str, devices: Any) -> Any:
+    """A program skmd made from the application's source, built without pyopencl's
+    warning on compiler output: the application's own build gave it once already."""
+    prg = _cl._Program(ctx, source)
+    prg._build(options=options.encode(), devices=devices)
+    return prg
+
+
 def profiles(queue: Any) -> bool:
     """Whether ``queue`` profiles: asked of the driver once per queue object and kept
     on it (not by handle: a queue made after another was released may get its

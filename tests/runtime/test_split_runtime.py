@@ -690,3 +690,28 @@ def test_kernels_whole_on_home_follow_their_predecessors_on_its_queue(monkeypatc
     matmuls_finished = [t for ev, k, t in log if ev == "finished" and k == "matmul"][:2]
     assert len(matmuls_finished) == 2
     assert (axpy_enqueued < max(matmuls_finished)) == chain, log
+
+
+def test_skmd_builds_do_not_repeat_the_programs_compiler_warning():
+    """pyopencl warns once of compiler output at the program's build; the partition-
+    ready and merge programs skmd builds from the same source must not warn again."""
+    import warnings
+
+    import pyopencl as cl
+    from pyopencl import CompilerWarning
+
+    from skmd.testing import skmd_installed
+
+    n = 100000
+    with warnings.catch_warnings(record=True) as got:
+        warnings.simplefilter("always")
+        with skmd_installed(policy="even", background=False) as rt:
+            ctx = cl.create_some_context(interactive=False)
+            q = cl.CommandQueue(ctx)
+            prg = cl.Program(ctx, "#warning the program's own\n__kernel void twice("
+                                  "__global float *o) { o[get_global_id(0)] = 2.0f; }").build()
+            o = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4 * n)
+            cl.Kernel(prg, "twice")(q, (n,), None, o)
+            q.finish()
+            assert any(r.ranges and len(r.ranges) > 1 for r in rt.records)
+    assert sum(issubclass(w.category, CompilerWarning) for w in got) == 1
