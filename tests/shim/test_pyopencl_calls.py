@@ -194,6 +194,17 @@ def test_a_multi_call_copies_values_the_program_may_change_afterwards() -> None:
         assert got[0] == ("obj", a) and got[4][1] == 1.5 and got[4][1] is not v
 
 
+def test_asking_the_platform_for_a_type_it_lacks_gives_no_devices_as_pyopencl_does() -> None:
+    """pyopencl answers the driver's DEVICE_NOT_FOUND with an empty list, and so does
+    the virtual platform (programs probe for GPUs this way)."""
+    import pyopencl as cl
+    plain = cl.get_platforms()[0].get_devices(cl.device_type.ACCELERATOR)
+    with skmd_installed():
+        platform = cl.get_platforms()[0]
+        assert platform.get_devices(cl.device_type.ACCELERATOR) == plain == []
+        assert len(platform.get_devices(cl.device_type.CPU)) == 1
+
+
 def test_builds_for_the_virtual_device_share_the_home_devices_binary_cache_key() -> None:
     """pyopencl's binary cache finds, under skmd, what a plain run built for the home
     device (and the other way round): the key of a build is the home device's."""
