@@ -47,10 +47,11 @@ def before_other_device(kernel: Any, args: dict, num_args: int) -> None:
     known = len(args) >= num_args
     if host_backed.live and (host_backed.any_in(a[1] for a in args.values()) or (
             not known and getattr(kernel, "_skmd_stand_ins", False))):
-        raise cl.RuntimeError(f"skmd: kernel {getattr(kernel, 'function_name', '?')} "
-                              "cannot run over a buffer larger than the device (kept in "
-                              "host memory) on another device's queue: launch it on a "
-                              "queue of the virtual device")
+        raise host_backed.driver_error(
+            "clEnqueueNDRangeKernel", "INVALID_OPERATION",
+            f"skmd: kernel {getattr(kernel, 'function_name', '?')} cannot run over a buffer "
+            "larger than the device (kept in host memory) on another device's queue: "
+            "launch it on a queue of the virtual device", cl.RuntimeError)
     rt.flush_graph()
     if not known:  # (arguments an earlier Kernel.__call__ set: any buffer may be one)
         _every_stale_home(rt)

@@ -21,7 +21,7 @@ import pyopencl as cl
 from pyopencl import _cl
 
 from skmd.records import Piece
-from skmd.runtime import bounce_ring, chunk_times, raw
+from skmd.runtime import bounce_ring, chunk_times, host_backed, raw
 from skmd.runtime import buffers as bufmod
 from skmd.runtime.host_bytes import TRANSFER_BYTES, cut
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
@@ -32,9 +32,11 @@ from skmd.vast import pages
 
 
 def refuse(kernel: str, why: str) -> NoReturn:
-    """Refuse a launch over a host-backed buffer the way pyopencl refuses one."""
-    raise cl.RuntimeError(f"skmd: kernel {kernel} cannot run over a buffer larger than the "
-                          f"device (kept in host memory): {why}")
+    """Refuse a launch over a host-backed buffer the way pyopencl refuses one (with a
+    ``code`` a program may look at)."""
+    raise host_backed.driver_error(
+        "clEnqueueNDRangeKernel", "INVALID_OPERATION", f"skmd: kernel {kernel} cannot run "
+        f"over a buffer larger than the device (kept in host memory): {why}", cl.RuntimeError)
 
 
 @dataclass

@@ -245,9 +245,10 @@ def _runs_now(queue: Any, wait_for: Any, what: str) -> None:
            "its queue holds a command behind a user event not set yet"
            if gates.held_by_user(queue) else None)
     if why is not None:
-        raise cl.RuntimeError(f"skmd: {what} on a buffer larger than the device (kept in "
-                              f"host memory) runs at its call, but {why}: set the event "
-                              "first")
+        raise driver_error("clEnqueue", "INVALID_OPERATION",
+                           f"skmd: {what} on a buffer larger than the device (kept in host "
+                           f"memory) runs at its call, but {why}: set the event first",
+                           cl.RuntimeError)
 
 
 def _view(hostbuf: Any, writable: bool) -> np.ndarray:
@@ -382,5 +383,6 @@ def map_buffer(queue: Any, buf: HostBackedBuffer, flags: int, offset: int, shape
 
 
 def refuse(what: str) -> None:
-    raise cl.RuntimeError(f"{what}: not supported on a buffer skmd keeps in host memory "
-                          "(larger than the device); use enqueue_copy")
+    raise driver_error(what, "INVALID_OPERATION", "not supported on a buffer skmd keeps in "
+                       "host memory (larger than the device); use enqueue_copy",
+                       cl.RuntimeError)
