@@ -15,7 +15,7 @@ import numpy as np
 import pyopencl as cl
 
 from skmd.runtime import merge_diff as mergemod
-from skmd.runtime import faults, merge_generated, raw
+from skmd.runtime import faults, homecoming, merge_generated, raw
 
 
 
@@ -83,6 +83,11 @@ class OutputMerge:
                 mergemod.diff_merge(hq, bp.root, part, self.origs[id(bp)], bp.state.size)
                 self.methods.add("diff")
         if parts:
+            # home runs the helper's rows again: what they read must be on home, not
+            # only what home's own rows read (a split before may have left it elsewhere)
+            for bp in self.plans:
+                if bp.read and not bp.written:
+                    homecoming.sync_home(bp.state, bp.root, hq)
             try:
                 self._kernel(s, parts, global_size)
             except Exception as exc:

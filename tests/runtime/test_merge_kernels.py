@@ -158,3 +158,31 @@ def test_buffer_passed_twice_is_merged_by_differences():
     for r in _split(records):
         assert r.merge == "diff"
         assert any("passed as several arguments" in n for n in r.notes)
+
+
+PERM_SRC = r"""
+__kernel void perm(__global int *idx, const int n) { int i = get_global_id(0); idx[i] = (i * 61) % n; }
+"""
+
+
+def device_indices(cl):
+    """A scatter whose indices a split launch made: its rows' indices stay on the
+    devices that made them, and the merge kernel runs the helpers' rows on home."""
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    mf = cl.mem_flags
+    IDX = cl.Buffer(ctx, mf.READ_WRITE, 4 * N)
+    V = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=np.arange(N, dtype=np.float32))
+    OUT = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.full(N, -7.0, np.float32))
+    cl.Kernel(cl.Program(ctx, PERM_SRC).build(), "perm")(q, (N,), (64,), IDX, np.int32(N))
+    cl.Kernel(cl.Program(ctx, SRC).build(), "scatter")(q, (N,), (64,), IDX, V, OUT)
+    out = np.empty(N, np.float32)
+    cl.enqueue_copy(q, out, OUT)
+    return {"out": out}
+
+
+def test_merge_kernel_reads_indices_a_split_left_on_the_helpers():
+    bad, records = compare_with_and_without(device_indices, policy="even")
+    assert not bad, bad
+    merges = {r.kernel: r.merge for r in _split(records)}
+    assert set(merges) == {"perm", "scatter"} and merges["scatter"] == "kernel"
