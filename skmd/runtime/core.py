@@ -286,8 +286,6 @@ class Runtime:
                 self.warn_once(f"profile:{entry.key}", f"could not profile {entry.name}: {exc}")
             reason = "profiling run: launches run whole"
         if mode.defers_to_graph:
-            if reason is None and entry.analysis is not None:  # (no fallback once deferred)
-                reason = running.home_build_reason(self, entry, queue)
             if reason is None and entry.analysis is not None:
                 if key is not None:  # its next launch skips what led here
                     self.graph.remember(entry, key, launch)
@@ -316,7 +314,11 @@ class Runtime:
                        reason is not None or plan is None or alone, entry.launches,
                        s.tuning.churn_after, s.tuning.churn_every)
         if reason is None and plan is not None and not alone:
-            reason = running.home_build_reason(self, entry, queue)
+            try:
+                self.clone(entry, self.home, queue.context)
+            except Exception as exc:  # never a wrong answer: the original kernel, whole
+                entry.reason = reason = ("partition-ready kernel failed to build on "
+                                         f"{self.home.label}: {faults.first_line(exc)}")
         if reason is not None or plan is None:
             return running.run_whole(self, queue, kernel, entry, args, gsize, lsize, offset,
                                      wait_for, g_times_l, allow_empty,

@@ -206,7 +206,8 @@ class GraphBatch(NodeRunner):
             reason = (f"graph batch shorter than {settings.tuning.graph_min_us:g} us: "
                       "program order")
         else:  # (at exit, where the pools take no more work: no schedule over them)
-            reason = pools.late_reason(self.node_pool) or self.guard.held(key)
+            reason = (pools.late_reason(self.node_pool) or self.guard.held(key)
+                      or self._unbuilt(batch))
         if reason is not None:
             # too short, held back by the guard rail, or late: whole on home, in order
             self._count_home_runs(batch, True, settings.run_key,
@@ -306,6 +307,16 @@ class GraphBatch(NodeRunner):
     # A batch about to run on skmd's own queues and the helpers' must not start before
     # what the program enqueued on its kernels' queues has ended (a kernel launched at
     # once, a write the driver still runs): those queues would have ordered it.
+    def _unbuilt(self, batch: list[Deferred]) -> str | None:
+        """Why the batch runs in program order, the program's own kernels whole: a
+        kernel's partition-ready program fails to build on home (kept on its entry,
+        so its later launches run whole at once)."""
+        for d in batch:
+            why = d.entry.reason or running.home_build_reason(self.rt, d.entry, d.queue)
+            if why is not None:
+                return why
+        return None
+
     def _drained(self, batch: list[Deferred]) -> bool:
         """Whether the batch's queues ran everything before it, waiting up to
         ``Tuning.graph_drain_wait_s`` (a marker on each, polled: a queue the program
