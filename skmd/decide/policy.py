@@ -65,6 +65,12 @@ def unmeasured(total: int, home: str, unknown: Sequence[str], undecided: int,
     return None
 
 
+#: the policies under which a launch too short for a split runs whole (:func:`too_short`):
+#: the modelled ones but ``single``, which may choose another device for it, while
+#: ``even`` and ``static`` split whatever they can
+SHORT_RUNS_WHOLE = frozenset({"hill", "linear"})
+
+
 def too_short(seconds: float, min_split_us: float, split_fixed_s: float = 0.0
               ) -> str | None:
     """Why a launch predicted to take ``seconds`` on one device is not worth splitting

@@ -229,14 +229,15 @@ class Runtime:
             self._home_context = self.home.has_context.is_set()
         entry = self.background.entry(kernel)
         entry.launches += 1
-        if entry.analyse_from is not None and waited.sampled(entry.launches):
-            waited.note_launch(queue, entry)  # its analysis waits: how long does it run?
+        if entry.reason is None or entry.analyse_from is not None:  # may split: how long
+            waited.note_launch(queue, entry, gsize)  # do its launches run? (sampled)
         args = args_of(kernel)
         s = self.settings
         mode = modes.MODES[s.mode]  # (named right when the settings were made)
-        if entry.reason is not None and not mode.defers_to_graph:  # never splits: at once
+        reason = entry.reason or waited.short_for(entry, gsize, self, mode)
+        if reason is not None and not mode.defers_to_graph:  # never splits: at once
             return running.run_whole(self, queue, kernel, entry, args, gsize, lsize, offset,
-                                     wait_for, g_times_l, allow_empty, entry.reason)
+                                     wait_for, g_times_l, allow_empty, reason)
         if entry.reason is None and self.profiler is None:
             key = launches.signature(args, gsize, lsize, offset, g_times_l, s, kernel, queue)
             # graph modes: a key seen before goes the same way again, at program

@@ -177,6 +177,13 @@ class KernelEntry:
     #: queue (at most 64 kept), and whether one went unbounded (:mod:`.waited`)
     waits_s: list[float] = field(default_factory=list)
     unwaited: bool = False
+    #: the work-items of the launches ``waits_s`` bounds; an analysed kernel's: the
+    #: launch its verdict is asked again at, the most work-items a launch it calls short
+    #: may have (-1: none) and why it runs whole (:func:`.waited.short_for`)
+    items_s: list[int] = field(default_factory=list)
+    short_next: int = 0
+    short_items: int = -1
+    short_reason: str = ""
     #: a stand-in's: how many programs were analysed when its kernel's program was
     #: last found not among them (:meth:`Background.entry` asks again only after more)
     known_at: int = -1

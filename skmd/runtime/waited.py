@@ -19,6 +19,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from skmd.decide.policy import SHORT_RUNS_WHOLE
+
 #: launches a ``finish()`` bounds at most (the first of more is left unbounded):
 #: the bound of each grows with every launch after it
 MAX_PENDING = 32
@@ -29,8 +31,9 @@ MAX_PENDING = 32
 ALL_FIRST = 64
 _HASH = 2654435761
 
-#: per queue handle: (stand-in, when its launch was called) since the last finish
-_pending: dict[int, list[tuple[Any, float]]] = {}
+#: per queue handle: (entry, when its launch was called, its global size) since the
+#: last finish
+_pending: dict[int, list[tuple[Any, float, Any]]] = {}
 
 
 def sampled(n: int) -> bool:
@@ -40,8 +43,12 @@ def sampled(n: int) -> bool:
     return n <= ALL_FIRST or not (n * _HASH) >> 16 & 7
 
 
-def note_launch(queue: Any, stand: Any) -> None:
-    """``stand``'s kernel is being enqueued on ``queue`` now."""
+def note_launch(queue: Any, stand: Any, gsize: Any = ()) -> None:
+    """``stand``'s kernel is being enqueued on ``queue`` now, over ``gsize`` (its
+    analysis waits, or it may split), followed at the rate :func:`sampled` sets."""
+    n = stand.launches  # (sampled(n), without a call: a launch's fixed cost)
+    if n > ALL_FIRST and (n * _HASH) >> 16 & 7:
+        return
     try:
         q = queue.int_ptr
     except Exception:  # noqa: BLE001 - any object a launch hands over
@@ -51,7 +58,7 @@ def note_launch(queue: Any, stand: Any) -> None:
         got = _pending[q] = []
     elif len(got) >= MAX_PENDING:
         got.pop(0)[0].unwaited = True  # too long ago for any finish to bound it well
-    got.append((stand, time.perf_counter()))
+    got.append((stand, time.perf_counter(), gsize))
 
 
 def note_finish(queue: Any) -> None:
@@ -63,11 +70,19 @@ def note_finish(queue: Any) -> None:
         return
     if got:
         now = time.perf_counter()
-        for stand, t_call in got:
-            waits = stand.waits_s
+        for stand, t_call, gsize in got:
+            waits, items = stand.waits_s, stand.items_s
             waits.append(now - t_call)
+            items.append(_items(gsize))
             if len(waits) > KEPT:
-                del waits[0]
+                del waits[0], items[0]
+
+
+def _items(gsize: Any) -> int:
+    n = 1
+    for g in gsize:
+        n *= int(g)
+    return n
 
 
 def note_blocking(queue: Any) -> None:
@@ -117,3 +132,36 @@ def verdict(stand: Any, limit_s: float) -> str:
         return SHORT if waits[0] < limit_s else UNSURE
     ranked = sorted(waits)
     return SHORT if ranked[int((len(ranked) - 1) * (1 - OUTLIERS))] < limit_s else LONG
+
+
+#: bounds an analysed kernel needs before its launches may be called short, and the
+#: launches after which it is asked again
+MIN_BOUNDS = 8
+ASK_EVERY = 64
+
+
+def short_for(entry: Any, gsize: Any, rt: Any, mode: Any) -> str | None:
+    """Why a launch of analysed ``entry`` over ``gsize`` runs whole at once under
+    runtime ``rt`` (not in a graph ``mode``, nor while profiling), or None.
+
+    Its launches a ``finish()`` bounded (:func:`verdict`, asked again every
+    :data:`ASK_EVERY` launches) ended within a split's fixed cost
+    (``rt.decider.split_fixed_s``), so a split could not pay, and this one is no larger
+    than the largest of them: it need not look its decision up by the launch's key
+    (the key costs a launch of pyopencl.array as much again as the rest of skmd's
+    hook).  A larger launch, or any after a long bound, takes the decision's path, as
+    every launch does under a policy that splits short ones too."""
+    s = rt.settings
+    if s.policy not in SHORT_RUNS_WHOLE or mode.defers_to_graph or rt.profiler is not None:
+        return None
+    if entry.launches >= entry.short_next and len(entry.waits_s) >= MIN_BOUNDS:
+        entry.short_next = entry.launches + ASK_EVERY
+        entry.short_items, limit = -1, rt.decider.split_fixed_s(s)
+        if verdict(entry, limit) == SHORT:
+            entry.short_items = max(n for w, n in zip(entry.waits_s, entry.items_s)
+                                    if w < limit)
+            entry.short_reason = (f"its launches a finish() waited for ended within "
+                                  f"{limit * 1e3:.2g} ms, too short to split")
+    if entry.short_items < 0:
+        return None
+    return entry.short_reason if _items(gsize) <= entry.short_items else None

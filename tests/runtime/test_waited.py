@@ -10,7 +10,8 @@ from skmd.testing import skmd_installed, tuned
 
 
 def _stand():
-    return NS(waits_s=[], unwaited=False)
+    return NS(waits_s=[], items_s=[], unwaited=False, reason="awaits its analysis",
+              analyse_from=1.0, launches=1)
 
 
 def test_a_finish_right_after_a_launch_bounds_its_kernel():
@@ -143,3 +144,38 @@ def test_after_its_first_launches_a_kernel_is_bounded_at_every_phase_of_a_loop()
     assert 4096 / 12 < len(later) < 4096 / 6  # about one in 8
     for period in (2, 3, 7, 8, 13, 16, 32, 64):
         assert {n % period for n in later} == set(range(period)), period
+
+
+def _analysed(waits, items, launches=100):
+    return NS(waits_s=list(waits), items_s=list(items), unwaited=False, short_next=0,
+              short_items=-1, short_reason="", launches=launches)
+
+
+def _ask(entry, gsize, policy="hill", limit=0.001, graph=False, profiling=False):
+    rt = NS(settings=NS(policy=policy), decider=NS(split_fixed_s=lambda _s: limit),
+            profiler=object() if profiling else None)
+    return waited.short_for(entry, gsize, rt, NS(defers_to_graph=graph))
+
+
+def test_an_analysed_kernel_whose_bounded_launches_were_short_runs_whole_at_once():
+    """No larger than the largest short launch bounded: whole, without a decision;
+    a larger one, too few bounds, a policy that splits short launches too, graph
+    mode, profiling, or a long bound beyond the outliers: the decision's path."""
+    e = _analysed([0.0002] * 10, [4096] * 9 + [8192])
+    assert "too short to split" in _ask(e, (8192,))
+    assert _ask(e, (64, 64)) is not None  # 4096 work-items in two dimensions
+    assert _ask(e, (8193,)) is None
+    assert _ask(_analysed([0.0002] * 7, [64] * 7), (64,)) is None
+    for kw in ({"policy": "even"}, {"graph": True}, {"profiling": True}):
+        assert _ask(_analysed([0.0002] * 10, [64] * 10), (64,), **kw) is None, kw
+    assert _ask(_analysed([0.0002] * 6 + [0.5] * 4, [64] * 10), (64,)) is None
+
+
+def test_a_verdict_holds_for_a_number_of_launches_and_is_asked_again():
+    e = _analysed([0.0002] * 10, [64] * 10, launches=100)
+    assert _ask(e, (64,)) is not None
+    e.waits_s[:] = [0.5] * 10  # its launches grew long
+    e.launches += waited.ASK_EVERY - 1
+    assert _ask(e, (64,)) is not None  # the verdict still holds
+    e.launches += 1
+    assert _ask(e, (64,)) is None  # asked again
