@@ -14,7 +14,7 @@ import pyopencl as cl
 from skmd import config
 from skmd.records import LaunchRecord
 from skmd.runtime import buffers as bufmod
-from skmd.runtime import faults, gates, homecoming, placement, planner, raw, shield
+from skmd.runtime import faults, gates, homecoming, placement, planner, raw, shield, waited
 from skmd.runtime.kernels import ArgValue, KernelEntry
 from skmd.transform import Launch
 
@@ -108,6 +108,11 @@ def run_split(rt: Any, queue: cl.CommandQueue, entry: KernelEntry, args: dict[in
     and events are waited on first); the split is recorded and learned from.
     ``original``: the program's kernel, run where home takes every row.  Whole,
     whatever the program's signal handlers raise meanwhile (:mod:`.shield`)."""
+    # what a finish() bounds of a split is its time, shorter than its whole run's (a
+    # split of 0.9 ms may take 1.5 ms whole): waited.short_for starts afresh after it
+    entry.waits_s.clear()
+    entry.items_s.clear()
+    entry.short_items, entry.short_next = -1, entry.launches + waited.ASK_EVERY
     return shield.run(_run_split, rt, queue, entry, args, launch, shares, wait_for, s, key,
                       note, original)
 

@@ -90,6 +90,8 @@ def test_launches_with_changing_scalars_stop_being_decided(monkeypatch):
         reasons = [r.reason for r in rt.records]
         kept = len(LAST["kernel"]._skmd_entry.decisions)
     assert not mismatches(bare, got)
-    assert reasons.count(churn.REASON) > 300, set(reasons)
+    # (or not decided at all: those its finish() calls showed too short to split)
+    short = [r for r in reasons if r.startswith("its launches a finish() waited for")]
+    assert reasons.count(churn.REASON) + len(short) > 300, set(reasons)
     assert len(calls) < 30, len(calls)
     assert kept <= 64 + 8, kept  # (a decision adds a few before the next check)

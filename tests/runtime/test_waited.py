@@ -179,3 +179,24 @@ def test_a_verdict_holds_for_a_number_of_launches_and_is_asked_again():
     assert _ask(e, (64,)) is not None  # the verdict still holds
     e.launches += 1
     assert _ask(e, (64,)) is None  # asked again
+
+
+def test_a_split_starts_its_kernels_verdict_afresh():
+    """A split's bound is shorter than the kernel's whole run: after one, the bounds
+    before it are dropped and the verdict waits for new ones."""
+    import pyopencl as cl
+    with skmd_installed(policy="even", background=False):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4 * 4096)
+        k = cl.Program(ctx, "__kernel void z(__global int *a)"
+                            "{ a[get_global_id(0)] = 1; }").build().z
+        for _ in range(3):
+            k(q, (4096,), (64,), buf)
+            q.finish()
+        e = k._skmd_entry
+        e.waits_s[:], e.items_s[:], e.short_items = [0.0002] * 9, [64] * 9, 64
+        k(q, (4096,), (64,), buf)  # split (policy even)
+        assert e.short_items == -1 and e.waits_s == []
+        assert e.short_next == e.launches + waited.ASK_EVERY
+        q.finish()
