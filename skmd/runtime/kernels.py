@@ -111,6 +111,10 @@ def named(kernel: Any, prg_ptr: int, name: str) -> Any:
     more than the rest of skmd's hook."""
     try:  # (not contextlib.suppress: three calls more, at every launch of this style)
         kernel._skmd_fn = (prg_ptr, name)
+        rec = _programs.get(prg_ptr)  # its function analysed: its entry, found here
+        hit = None if rec is None else rec[4].get(name)
+        if hit is not None:
+            kernel._skmd_entry = hit
     except AttributeError:
         pass
     args_of(kernel)  # its arguments, about to be set, are found there and not missed

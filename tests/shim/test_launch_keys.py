@@ -78,6 +78,24 @@ def test_a_kernel_got_by_name_knows_its_program_without_the_driver() -> None:
         assert kmod.function_of(cl.Kernel(prg, "f")) == kmod.function_of(knl)
 
 
+def test_a_kernel_got_by_name_after_its_analysis_carries_its_entry() -> None:
+    """``prg.name(queue, ...)`` makes a new kernel object at each launch: once its
+    function is analysed, the new object gets its entry as it is made, and its launch
+    need not look for it."""
+    import pyopencl as cl
+    with skmd_installed(background=False):
+        ctx, q = sp.ctx_queue(cl)
+        prg = cl.Program(ctx, "__kernel void f(__global float *a)"
+                              " { a[get_global_id(0)] *= 2.0f; }").build()
+        a = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 256)
+        first = prg.f
+        first(q, (64,), None, a)
+        q.finish()
+        again = prg.f
+        assert again is not first
+        assert again.__dict__.get("_skmd_entry") is first._skmd_entry
+
+
 def test_arguments_a_call_sets_are_let_go_after_its_launch_and_set_args_ones_kept() -> None:
     """pyopencl's invoker sets every argument before each launch, so skmd drops them
     after it (the buffers are the program's to free); ``set_args`` ones must stay for
