@@ -273,6 +273,9 @@ def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
                     local_picked=lsize is None)
     if launch.total_groups < min_groups:
         return None, "a single work-group row"
+    wraps = an.wraps(launch)
+    if wraps:
+        return None, wraps
     return launch, None
 
 

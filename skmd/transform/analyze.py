@@ -96,6 +96,7 @@ def analyze_kernel(fn: ci.Cursor, functions: dict[str, ci.Cursor],
         launch_mode="guard" if walker.helper_remapped else "offset",
         cost_expr=format_cost(cost, args), accesses=tuple(walker.accesses),
         loops=dict(walker.loops), cost_poly=cost,
+        wrap_checks=tuple(sorted(walker.wrap_checks, key=str)),
         group_size_reason=group_size_dependence(fn, functions))
 
 

@@ -21,6 +21,22 @@ def is_int(t: ci.Type) -> bool:
     return t.get_canonical().kind in INT_KINDS
 
 
+UNSIGNED = {ci.TypeKind.BOOL, ci.TypeKind.CHAR_U, ci.TypeKind.UCHAR, ci.TypeKind.USHORT,
+             ci.TypeKind.UINT, ci.TypeKind.ULONG, ci.TypeKind.ULONGLONG}
+
+
+def int_range(t: ci.Type) -> tuple[int, int] | None:
+    """The values of an integer type narrower than 64 bits (None: wider, or no integer),
+    where arithmetic and conversions wrap around instead of growing."""
+    size = size_of(t) if is_int(t) else None
+    if size is None or size >= 8:
+        return None
+    bits = 8 * size
+    if t.get_canonical().kind in UNSIGNED:
+        return 0, 2 ** bits - 1
+    return -2 ** (bits - 1), 2 ** (bits - 1) - 1
+
+
 def is_ptr(t: ci.Type) -> bool:
     return t.get_canonical().kind in (ci.TypeKind.POINTER, ci.TypeKind.CONSTANTARRAY,
                                       ci.TypeKind.INCOMPLETEARRAY)

@@ -10,9 +10,11 @@ from dataclasses import dataclass, replace
 
 import clang.cindex as ci
 
-from .cursors import ASSIGN_OPS, children, elem_size, is_int, is_ptr, partial_type, size_of
+from .cursors import (ASSIGN_OPS, children, elem_size, int_range, is_int, is_ptr, partial_type,
+                      size_of)
 from .frontend import binary_op, int_value, unary_op
 from .kernel_analysis import Guard, LoopVar
+from .kernel_types import WrapCheck
 from .poly import Poly
 from .values import ID_FUNCS, REMAPPED, Value, ptr_add, widen
 
@@ -34,7 +36,33 @@ class ExprWalker:
     """Evaluates expressions symbolically for :class:`KernelWalker`."""
 
     def ev(self, c: ci.Cursor, env: dict, ctx: Ctx) -> Value:
-        """Value of an rvalue expression; records the loads it makes."""
+        """Value of an rvalue expression; records the loads it makes.
+
+        An integer of a type narrower than 64 bits wraps around where exact math
+        would leave the type (``(ushort)(i + off)``, a ``uint`` sum past 2^32): a
+        constant is wrapped here, any other value is recorded as a :class:`WrapCheck`
+        that each launch evaluates before it trusts the ranges built on it."""
+        v = self._ev(c, env, ctx)
+        if isinstance(v, Poly):
+            r = int_range(c.type)
+            if r is None:
+                return v
+            if v.is_const():
+                x = int(v.const_value())
+                if c.type.get_canonical().kind == ci.TypeKind.BOOL:
+                    return Poly.const(int(x != 0))
+                span = r[1] - r[0] + 1
+                return Poly.const((x - r[0]) % span + r[0]) if v.const_value() == x else v
+            if c.type.get_canonical().kind == ci.TypeKind.BOOL:
+                return None
+            lo = r[0] if r != (0, 2 ** 32 - 1) else -2 ** 31
+            # (a uint below zero: as an index it lands 2^32 elements away, which no
+            # correct program reaches, and turned back into an int it is exact again)
+            if not self.quiet:
+                self.wrap_checks.add(WrapCheck(v, lo, r[1], tuple(ctx.guards)))
+        return v
+
+    def _ev(self, c: ci.Cursor, env: dict, ctx: Ctx) -> Value:
         k = c.kind
         if k in (K.PAREN_EXPR, K.UNEXPOSED_EXPR):
             kids = children(c)

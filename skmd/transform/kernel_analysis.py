@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .cost import evaluate_cost
-from .kernel_types import Access, ArgInfo, Guard, Launch, LoopVar
+from .kernel_types import Access, ArgInfo, Guard, Launch, LoopVar, WrapCheck
 from .launch import launch_key
-from .ranges import byte_range, write_dense
+from .ranges import byte_range, wrap_reason, write_dense
 
 #: the records live in .kernel_types; importers of this module get them from here too
 __all__ = ["Access", "ArgInfo", "Guard", "KernelAnalysis", "Launch", "LoopVar",
@@ -44,6 +44,9 @@ class KernelAnalysis:
     #: why its results may depend on the work-group size (None: they cannot, so with
     #: no local size given skmd may pick one and split; see :mod:`.groupshape`)
     group_size_reason: str | None = "not analysed"
+    #: integers computed in types that wrap around, each read as exact math only
+    #: while it stays in its type (see :meth:`wraps`)
+    wrap_checks: tuple[WrapCheck, ...] = field(default=(), repr=False, compare=False)
 
     @property
     def local_size_free(self) -> bool:
@@ -69,6 +72,11 @@ class KernelAnalysis:
         """True only if every byte of the write range is certainly written."""
         return self._memo(("dense", arg_index, launch_key(launch), tuple(groups)),
                           lambda: write_dense(self, arg_index, launch, groups))
+
+    def wraps(self, launch: Launch) -> str | None:
+        """Why an integer of this launch may wrap around (its ranges would then be
+        wrong), or None when none can."""
+        return self._memo(("wraps", launch_key(launch)), lambda: wrap_reason(self, launch))
 
     def _memo(self, key: tuple, compute: Callable[[], Any]) -> Any:
         """Symbolic evaluation is slow in Python and programs repeat their launches:

@@ -51,6 +51,17 @@ class Access:
 
 
 @dataclass(frozen=True)
+class WrapCheck:
+    """An integer the kernel computes in a type narrower than 64 bits: read as exact
+    math only while it stays in ``[lo, hi]`` (past it the machine wraps around)."""
+
+    value: Poly
+    lo: int
+    hi: int
+    guards: tuple[Guard, ...] = ()
+
+
+@dataclass(frozen=True)
 class LoopVar:
     """An induction variable ranging over ``[lo, hi]`` (inclusive)."""
 

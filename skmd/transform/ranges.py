@@ -12,7 +12,7 @@ import math
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .kernel_types import Access, Launch
+from .kernel_types import Access, Launch, WrapCheck
 from .poly import Poly
 
 if TYPE_CHECKING:
@@ -224,3 +224,19 @@ def write_dense(ka: "KernelAnalysis", arg: int, launch: Launch, groups: tuple[in
         return True
     iv = _intervals(ka, arg, "write", launch, groups) or []
     return any(d and _clip(lo, hi, arg, launch) == rng for lo, hi, d in iv)
+
+
+def wrap_reason(ka: "KernelAnalysis", launch: Launch) -> str | None:
+    """Why a value of ``ka.wrap_checks`` may leave its type over the whole launch (the
+    accesses built on it would then be elsewhere than their polynomials say)."""
+    checks: tuple[WrapCheck, ...] = getattr(ka, "wrap_checks", ())
+    if not checks:
+        return None
+    sd = launch.split_dim
+    ev = _Evaluator(ka, launch, (0, -(-launch.global_size[sd] // launch.local_size[sd])))
+    for w in checks:
+        r = access_interval(ev, Access(-1, "value", w.value, 0, w.guards))
+        # unbounded: every access built on it is unbounded too, and judged so
+        if r is not None and r != "empty" and (r[0] < w.lo or r[1] > w.hi):
+            return f"an integer may wrap around its type: {w.value} outside [{w.lo}, {w.hi}]"
+    return None

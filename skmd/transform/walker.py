@@ -11,11 +11,13 @@ from dataclasses import replace
 
 import clang.cindex as ci
 
-from .cursors import assigned_decls, children, has_kind, is_int, is_ptr, only_returns
+from .cursors import (UNSIGNED, assigned_decls, children, has_kind, int_range, is_int, is_ptr,
+                      only_returns)
 from .exprs import Ctx, ExprWalker
 from .frontend import address_space, binary_op, strip
 from .loops import for_parts, induction, trip_count
 from .kernel_analysis import Access, Guard, LoopVar
+from .kernel_types import WrapCheck
 from .poly import Poly
 from .values import Value, is_positive, join_env, widen
 
@@ -43,6 +45,8 @@ class KernelWalker(ExprWalker):
         self.uses_barrier = False
         self.helper_remapped = False
         self.reasons: list[str] = []
+        #: integers computed in types that wrap (see :meth:`ExprWalker.ev`)
+        self.wrap_checks: set = set()
         self.cost_stack: list[list[Poly]] = [[]]
         self.quiet = 0
         self.depth = 0
@@ -173,15 +177,28 @@ class KernelWalker(ExprWalker):
                 if op == "==":
                     x, y = self.ev(a, env, Ctx()), self.ev(b, env, Ctx())
                     if isinstance(x, Poly) and isinstance(y, Poly):
+                        self.unsigned_sides(c, x, y)
                         return [Guard(x, y + 1), Guard(y, x + 1)]
                 if op in ("<", "<=", ">", ">="):
                     x, y = self.ev(a, env, Ctx()), self.ev(b, env, Ctx())
                     if isinstance(x, Poly) and isinstance(y, Poly):
+                        self.unsigned_sides(c, x, y)
                         return [{"<": Guard(x, y), "<=": Guard(x, y + 1),
                                  ">": Guard(y, x), ">=": Guard(y, x + 1)}[op]]
             return None
         finally:
             self.quiet -= 1
+
+    def unsigned_sides(self, cmp: ci.Cursor, *sides: Poly) -> None:
+        """An unsigned comparison (``(uint)(i - lo) < len``) of the sides' math values
+        holds on the device only while no side is below zero or past its type: each
+        launch checks that before it trusts the guard or loop bound built on it."""
+        t = children(cmp)[0].type
+        if not is_int(t) or t.get_canonical().kind not in UNSIGNED:
+            return
+        hi = (int_range(t) or (0, 2 ** 64 - 1))[1]
+        for v in sides:
+            self.wrap_checks.add(WrapCheck(v, 0, hi))
 
     def opaque_loop(self, c: ci.Cursor, env: dict, ctx: Ctx) -> None:
         """while/do/switch: nothing assigned inside is trusted, nothing inside is exact."""
@@ -225,6 +242,7 @@ class KernelWalker(ExprWalker):
                 if ok and op == "!=" and step != Poly.const(1):
                     ok = False
                 if ok:
+                    self.unsigned_sides(strip(cond), start, limit)
                     atom = self._fresh("loop")
                     if up:
                         lo, hi = start, (limit if op == "<=" else limit - 1)
