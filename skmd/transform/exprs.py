@@ -12,7 +12,7 @@ import clang.cindex as ci
 
 from .cursors import (ASSIGN_OPS, children, elem_size, int_range, is_int, is_ptr, partial_type,
                       size_of)
-from .frontend import binary_op, int_value, unary_op
+from .frontend import binary_op, int_value, is_postfix, unary_op
 from .kernel_analysis import Guard, LoopVar
 from .kernel_types import WrapCheck
 from .poly import Poly
@@ -182,7 +182,8 @@ class ExprWalker:
         op = unary_op(c)
         (a,) = children(c)
         if op in ("++", "--"):
-            return self.assign(c, "+=" if op == "++" else "-=", env, ctx, step_one=True)
+            return self.assign(c, "+=" if op == "++" else "-=", env, ctx, step_one=True,
+                               postfix=is_postfix(c))
         if op == "&":
             lv = self.lvalue(a, env, ctx)
             if lv and lv[0] == "mem":
@@ -256,7 +257,9 @@ class ExprWalker:
         self.ev(c, env, ctx)
         return None
 
-    def assign(self, c: ci.Cursor, op: str, env: dict, ctx: Ctx, step_one: bool = False) -> Value:
+    def assign(self, c: ci.Cursor, op: str, env: dict, ctx: Ctx, step_one: bool = False,
+               postfix: bool = False) -> Value:
+        """The assignment's value: the new one, or with ``postfix`` (``k++``) the old."""
         kids = children(c)
         lhs = kids[0]
         rhs = self.ev(kids[1], env, ctx) if not step_one else Poly.const(1)
@@ -286,6 +289,8 @@ class ExprWalker:
             new = None
         if key in env or new is not None:
             env[key] = new
+        if postfix:
+            return old if isinstance(old, (Poly, dict)) else None
         return new
 
     # ------------------------------------------------------------ calls

@@ -77,8 +77,13 @@ def unary_op(c: ci.Cursor) -> str:
     lib = _clang()
     kind = lib.clang_getCursorUnaryOperatorKind(c)
     s = ci._CXString.from_result(lib.clang_getUnaryOperatorKindSpelling(kind))
-    # PostInc=1 PostDec=2 PreInc=3 PreDec=4 share spellings; that is all we need
+    # PostInc=1 PostDec=2 PreInc=3 PreDec=4 share spellings (see :func:`is_postfix`)
     return s
+
+
+def is_postfix(c: ci.Cursor) -> bool:
+    """``k++`` or ``k--``: the expression's value is the operand's old value."""
+    return _clang().clang_getCursorUnaryOperatorKind(c) in (1, 2)
 
 
 def int_value(c: ci.Cursor) -> int | None:
