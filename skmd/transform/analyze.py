@@ -14,7 +14,7 @@ from .merge_codegen import MergePlan, plan_merge
 from .merge_safety import merge_program
 from .rewrite import RewriteError, partition_source
 from .groupshape import group_size_dependence
-from .cursors import is_int
+from .cursors import address_taken, is_int
 from .walker import Ctx, KernelWalker
 
 
@@ -46,6 +46,7 @@ def analyze_kernel(fn: ci.Cursor, functions: dict[str, ci.Cursor],
     params = [x for x in fn.get_children() if x.kind == ci.CursorKind.PARM_DECL]
     spaces = {i: _arg_space(p.type) for i, p in enumerate(params)}
     walker = KernelWalker(functions, spaces, prototypes)
+    walker.escaped = address_taken(fn).union(*(address_taken(f) for f in functions.values()))
     env: dict = {}
     for i, p in enumerate(params):
         if spaces[i] in ("global", "constant"):

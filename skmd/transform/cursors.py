@@ -156,3 +156,12 @@ def bare(c: ci.Cursor) -> ci.Cursor:
             break
         c = kids[0]
     return c
+
+
+def address_taken(c: ci.Cursor) -> set[int]:
+    """Declarations whose address is taken anywhere under ``c``: a pointer may change
+    them where no assignment names them (``int *p = &k;`` before ``k``'s loop)."""
+    return {strip(children(x)[0]).referenced.hash for x in c.walk_preorder()
+            if x.kind == K.UNARY_OPERATOR and unary_op(x) == "&"
+            and strip(children(x)[0]).kind == K.DECL_REF_EXPR
+            and strip(children(x)[0]).referenced is not None}

@@ -288,7 +288,8 @@ class ExprWalker:
         elif not is_int(t) or not isinstance(new, Poly):
             new = None
         if key in env or new is not None:
-            env[key] = new
+            # a variable whose address is taken may change through the pointer later
+            env[key] = None if key in getattr(self, "escaped", ()) else new
         if postfix:
             return old if isinstance(old, (Poly, dict)) else None
         return new

@@ -45,6 +45,8 @@ class KernelWalker(ExprWalker):
         self.uses_barrier = False
         self.helper_remapped = False
         self.reasons: list[str] = []
+        #: declarations whose address the program takes (no loop counts on them)
+        self.escaped: set[int] = set()
         #: integers computed in types that wrap (see :meth:`ExprWalker.ev`)
         self.wrap_checks: set = set()
         self.cost_stack: list[list[Poly]] = [[]]
@@ -224,6 +226,8 @@ class KernelWalker(ExprWalker):
         entry = dict(env)
         self._widen_assigned(c, env)
         var = induction(inc, body, cond)
+        if var is not None and var[0] in self.escaped:
+            var = None  # changed through a pointer too
         atom = None
         exact_loop = not has_kind(body, _EXITS)
         trip: Poly | None = None
