@@ -16,7 +16,7 @@ from .frontend import binary_op, int_value, is_postfix, unary_op
 from .kernel_analysis import Guard, LoopVar
 from .kernel_types import WrapCheck
 from .poly import Poly
-from .values import ID_FUNCS, REMAPPED, Value, ptr_add, widen
+from .values import ID_FUNCS, REMAPPED, Value, join, ptr_add, widen
 
 K = ci.CursorKind
 _OUT_PTR_MATH = {"sincos", "fract", "modf", "frexp", "lgamma_r", "remquo"}
@@ -40,8 +40,10 @@ class ExprWalker:
 
         An integer of a type narrower than 64 bits wraps around where exact math
         would leave the type (``(ushort)(i + off)``, a ``uint`` sum past 2^32): a
-        constant is wrapped here, any other value is recorded as a :class:`WrapCheck`
-        that each launch evaluates before it trusts the ranges built on it."""
+        constant is wrapped here, any other value carries a :class:`WrapCheck` in
+        ``Poly.wraps`` to every value computed from it; where one of them places an
+        access, a guard or a loop (:meth:`commit`), each launch checks it before it
+        trusts the ranges built on it (a wrapping hash only stored is no matter)."""
         v = self._ev(c, env, ctx)
         if isinstance(v, Poly):
             r = int_range(c.type)
@@ -58,9 +60,16 @@ class ExprWalker:
             lo = r[0] if r != (0, 2 ** 32 - 1) else -2 ** 31
             # (a uint below zero: as an index it lands 2^32 elements away, which no
             # correct program reaches, and turned back into an int it is exact again)
-            if not self.quiet:
-                self.wrap_checks.add(WrapCheck(v, lo, r[1], tuple(ctx.guards)))
+            w = WrapCheck(Poly(v.terms), lo, r[1], tuple(ctx.guards))
+            return Poly(v.terms, v.wraps | {w})
         return v
+
+    def commit(self, *values: Value) -> None:
+        """The wrap-around checks of values that place accesses, guards or loops."""
+        for v in values:
+            for p in (v.values() if isinstance(v, dict) else (v,)):
+                if isinstance(p, Poly) and p.wraps:
+                    self.wrap_checks.update(p.wraps)
 
     def _ev(self, c: ci.Cursor, env: dict, ctx: Ctx) -> Value:
         k = c.kind
@@ -118,7 +127,7 @@ class ExprWalker:
                 for v in vals:
                     bases |= set(v) if isinstance(v, dict) else {"?"}
                 return {b: None for b in bases}
-            return vals[0] if len(vals) == 2 and vals[0] == vals[1] else None
+            return join(vals[0], vals[1]) if len(vals) == 2 and vals[0] == vals[1] else None
         for x in children(c):
             if x.kind.is_expression() or x.kind == K.UNEXPOSED_EXPR:
                 self.ev(x, env, ctx)
@@ -327,6 +336,7 @@ class ExprWalker:
             for val, kind in ((vals[1], "read"), (vals[0], "write")):
                 if isinstance(val, dict) and isinstance(n, Poly):
                     atom = self._fresh("copy")
+                    self.commit(n)
                     self.loops[atom] = LoopVar(atom, Poly.const(0), n - 1, True)
                     self._record(ptr_add(val, Poly.atom(atom) * es), kind, es, ctx)
                 else:

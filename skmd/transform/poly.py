@@ -7,7 +7,7 @@ numbers are substituted late, and the remaining id/loop atoms are bounded over a
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
 from typing import Iterable, Mapping
@@ -15,14 +15,20 @@ from typing import Iterable, Mapping
 Monomial = tuple[str, ...]  # sorted atom names, repeated for powers
 
 
+_NONE: frozenset = frozenset()
+
+
 @dataclass(frozen=True)
 class Poly:
     terms: tuple[tuple[Monomial, Fraction], ...]  # sorted, no zero coefficients
+    #: the analysis's wrap-around checks of the integers this value was computed
+    #: from (not part of its value: equal polynomials compare equal whatever they carry)
+    wraps: frozenset = field(default=_NONE, compare=False, repr=False)
 
     # construction -----------------------------------------------------------
     @staticmethod
-    def _make(d: Mapping[Monomial, Fraction]) -> "Poly":
-        return Poly(tuple(sorted((m, c) for m, c in d.items() if c != 0)))
+    def _make(d: Mapping[Monomial, Fraction], wraps: frozenset = _NONE) -> "Poly":
+        return Poly(tuple(sorted((m, c) for m, c in d.items() if c != 0)), wraps)
 
     @staticmethod
     def const(value: int | Fraction) -> "Poly":
@@ -41,12 +47,12 @@ class Poly:
         d = self._dict()
         for m, c in other.terms:
             d[m] = d.get(m, Fraction(0)) + c
-        return Poly._make(d)
+        return Poly._make(d, self.wraps | other.wraps if other.wraps else self.wraps)
 
     __radd__ = __add__
 
     def __neg__(self) -> "Poly":
-        return Poly(tuple((m, -c) for m, c in self.terms))
+        return Poly(tuple((m, -c) for m, c in self.terms), self.wraps)
 
     def __sub__(self, other: "Poly | int") -> "Poly":
         return self + (-_lift(other))
@@ -61,7 +67,7 @@ class Poly:
             for m2, c2 in other.terms:
                 m = tuple(sorted(m1 + m2))
                 d[m] = d.get(m, Fraction(0)) + c1 * c2
-        return Poly._make(d)
+        return Poly._make(d, self.wraps | other.wraps if other.wraps else self.wraps)
 
     __rmul__ = __mul__
 
@@ -95,7 +101,7 @@ class Poly:
                 v = values.get(a)
                 t = t * (Poly.atom(a) if v is None else _lift(v))
             out = out + t
-        return out
+        return Poly(out.terms, self.wraps | out.wraps) if self.wraps else out
 
     def bounds(self, box: Mapping[str, tuple[Fraction, Fraction]]) -> tuple[Fraction, Fraction] | None:
         """Exact min/max over a box of a multilinear polynomial (extremes lie at corners).

@@ -39,7 +39,11 @@ def widen(v: Value) -> Value:
 
 
 def join(a: Value, b: Value) -> Value:
-    if a == b:
+    if a == b:  # (equal values: the wrap-around checks of both)
+        if isinstance(a, Poly) and isinstance(b, Poly):
+            return Poly(a.terms, a.wraps | b.wraps)
+        if isinstance(a, dict) and isinstance(b, dict):
+            return {k: join(o, b[k]) for k, o in a.items()}
         return a
     if isinstance(a, dict) or isinstance(b, dict):
         bases = set(a or {}) | set(b or {}) if isinstance(a, dict) and isinstance(b, dict) \

@@ -62,6 +62,7 @@ class KernelWalker(ExprWalker):
             return
         if not isinstance(ptr, dict):
             ptr = {"?": None}
+        self.commit(ptr)
         for base, off in ptr.items():
             if atomic and base not in ("local", "private"):
                 self.global_atomics.append(name)
@@ -180,11 +181,13 @@ class KernelWalker(ExprWalker):
                     x, y = self.ev(a, env, Ctx()), self.ev(b, env, Ctx())
                     if isinstance(x, Poly) and isinstance(y, Poly):
                         self.unsigned_sides(c, x, y)
+                        self.commit(x, y)
                         return [Guard(x, y + 1), Guard(y, x + 1)]
                 if op in ("<", "<=", ">", ">="):
                     x, y = self.ev(a, env, Ctx()), self.ev(b, env, Ctx())
                     if isinstance(x, Poly) and isinstance(y, Poly):
                         self.unsigned_sides(c, x, y)
+                        self.commit(x, y)
                         return [{"<": Guard(x, y), "<=": Guard(x, y + 1),
                                  ">": Guard(y, x), ">=": Guard(y, x + 1)}[op]]
             return None
@@ -200,7 +203,7 @@ class KernelWalker(ExprWalker):
             return
         hi = (int_range(t) or (0, 2 ** 64 - 1))[1]
         for v in sides:
-            self.wrap_checks.add(WrapCheck(v, 0, hi))
+            self.wrap_checks.add(WrapCheck(Poly(v.terms), 0, hi))
 
     def opaque_loop(self, c: ci.Cursor, env: dict, ctx: Ctx) -> None:
         """while/do/switch: nothing assigned inside is trusted, nothing inside is exact."""
@@ -247,6 +250,7 @@ class KernelWalker(ExprWalker):
                     ok = False
                 if ok:
                     self.unsigned_sides(strip(cond), start, limit)
+                    self.commit(start, limit, step)
                     atom = self._fresh("loop")
                     if up:
                         lo, hi = start, (limit if op == "<=" else limit - 1)

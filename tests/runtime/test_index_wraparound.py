@@ -86,3 +86,19 @@ def test_constants_wrap_like_the_device():
     acc = analyze_program(src, ()).kernels["k"].accesses
     offs = sorted(str(a.offset) for a in acc if a.kind == "write")
     assert offs == ["262140", "4*gid0 + 176"], offs
+
+
+def test_a_wrapping_hash_only_stored_still_splits():
+    """A value that wraps but never places an access, guard or loop is no matter."""
+    src = r"""
+    __kernel void lut(__global uint *o, uint seed)
+    {
+        uint i = get_global_id(0);
+        uint h = i * 2654435761u + seed;
+        o[i] = h;
+        o[i + 4096] = (i * 2246822519u) ^ seed;
+    }"""
+    ka = analyze_program(src, ()).kernels["lut"]
+    launch = Launch(global_size=(4096,), local_size=(64,), scalars={1: 12345},
+                    buffer_sizes={0: 4 * 8192})
+    assert ka.wraps(launch) is None
