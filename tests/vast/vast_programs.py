@@ -165,4 +165,4 @@ for name in sys.argv[2:]:
     try:
         print(name, globals()[name]() + how(), flush=True)
     except cl.Error as exc:
-        print(name, "FAILED", type(exc).__name__, str(exc).replace("\n", " ")[:300], flush=True)
+        print(name, "FAILED", type(exc).__name__, str(exc).replace("\n", " ")[:1000], flush=True)
