@@ -217,6 +217,8 @@ def launch_of(entry: KernelEntry, args: dict[int, ArgValue], gsize: Any,
     if len(gs) > max(3, len(entry.item_limits)):
         return None, DRIVER_JUDGES
     if lsize is None:
+        if entry.group_required:  # (OpenCL: a kernel that requires one is given one)
+            return None, DRIVER_JUDGES
         # the driver would pick the work-group size; skmd may pick one instead
         # where the kernel cannot tell which was picked
         if an is None or not an.local_size_free:

@@ -543,3 +543,24 @@ def test_fortran_ordered_host_arrays_move_as_plainly():
     assert bare["errors"][0].startswith("ValueError"), bare["errors"]
     out, _ = run_with_skmd(fortran_ordered_hosts, host_backed_min=1 << 20)
     assert not mismatches(bare, out), (bare["errors"], out["errors"])
+
+
+def test_a_launch_with_no_local_size_of_a_kernel_that_requires_one_fails_as_plainly(
+        small_devices):
+    """OpenCL refuses a launch with no local size of a kernel whose
+    ``reqd_work_group_size`` names one (``INVALID_WORK_GROUP_SIZE``, a ``LogicError``
+    from pyopencl): over host memory the same, not skmd's own refusal."""
+    src = ("__kernel __attribute__((reqd_work_group_size(64, 1, 1)))"
+           " void fixed(__global float *a) { a[get_global_id(0)] += 1.0f; }")
+
+    def program(cl):
+        ctx = cl.create_some_context(interactive=False)
+        q = cl.CommandQueue(ctx)
+        a = cl.Buffer(ctx, cl.mem_flags.READ_WRITE, 4 * N)
+        knl = cl.Program(ctx, src).build().fixed
+        with pytest.raises(cl.LogicError) as got:
+            knl(q, (N,), None, a)
+        assert got.value.code == cl.status_code.INVALID_WORK_GROUP_SIZE
+        return {}
+    run_bare(program)
+    run_with_skmd(program, host_backed_min=1 << 20)
