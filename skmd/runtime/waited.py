@@ -46,8 +46,7 @@ def sampled(n: int) -> bool:
 def note_launch(queue: Any, stand: Any, gsize: Any = ()) -> None:
     """``stand``'s kernel is being enqueued on ``queue`` now, over ``gsize`` (its
     analysis waits, or it may split), followed at the rate :func:`sampled` sets."""
-    n = stand.launches  # (sampled(n), without a call: a launch's fixed cost)
-    if n > ALL_FIRST and (n * _HASH) >> 16 & 7:
+    if not sampled(stand.launches):
         return
     try:
         q = queue.int_ptr
