@@ -138,8 +138,9 @@ def _run_program(ns: argparse.Namespace | SimpleNamespace, profile: bool) -> int
         print(f"skmd {ns.command}: {str(exc).removeprefix('skmd: ')}", file=sys.stderr)
         return 2
     if profile:
+        from skmd.runtime import profiler
         from skmd.runtime.core import get_runtime
-        get_runtime().start_profiling()
+        profiler.start(get_runtime())
     if ns.module is not None:
         sys.argv = [ns.module, *ns.args]
         sys.path.insert(0, os.getcwd())  # as python -m does
@@ -157,7 +158,8 @@ def _run_program(ns: argparse.Namespace | SimpleNamespace, profile: bool) -> int
         from skmd.runtime.core import get_runtime
         rt = get_runtime()
         if profile:
-            rt.finish_profiling()
+            from skmd.runtime import profiler
+            profiler.finish(rt)
         rt.flush()
         store = rt.store
         if profile and store is not None and store.mode != "file" and code == 0:

@@ -184,6 +184,16 @@ class Runtime:
                     entry.clones[key] = k
         return k
 
+    def home_build_reason(self, entry: KernelEntry, queue: cl.CommandQueue) -> str | None:
+        """Why ``entry`` runs whole: its partition-ready kernel fails to build on home
+        (kept on the entry), or None.  Never a wrong answer: the original kernel, whole."""
+        try:
+            self.clone(entry, self.home, queue.context)
+        except Exception as exc:
+            entry.reason = ("partition-ready kernel failed to build on "
+                            f"{self.home.label}: {faults.first_line(exc)}")
+        return entry.reason
+
     @property
     def graph(self) -> Any:
         """The deferred-kernel batch of graph mode (made on first use)."""
@@ -202,23 +212,6 @@ class Runtime:
         g = self._graph
         if g is not None and g.must_flush():
             g.flush()
-
-    def start_profiling(self) -> None:
-        from skmd.runtime.profiler import Profiler
-        self.make_registry()
-        # a profiling run measures every launch: nothing may wait for a thread
-        self.background.settle()
-        self.background.lazy = False
-        self.profiler = Profiler(self)
-        if self.store is not None:  # profiles name devices by fingerprint: say which
-            for d in self.devices:
-                self.store.put_device(d.fingerprint, d.label, d.name, d.platform_name,
-                                      d.kind, d.compute_units, d.global_mem)
-
-    def finish_profiling(self) -> None:
-        if self.profiler is not None:
-            self.profiler.finish()
-            self.profiler = None
 
     # -- the launch hook -------------------------------------------------------
     def on_launch(self, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: Any,
@@ -315,11 +308,7 @@ class Runtime:
                        reason is not None or plan is None or alone, entry.launches,
                        s.tuning.churn_after, s.tuning.churn_every)
         if reason is None and plan is not None and not alone:
-            try:
-                self.clone(entry, self.home, queue.context)
-            except Exception as exc:  # never a wrong answer: the original kernel, whole
-                entry.reason = reason = ("partition-ready kernel failed to build on "
-                                         f"{self.home.label}: {faults.first_line(exc)}")
+            reason = self.home_build_reason(entry, queue)
         if reason is not None or plan is None:
             return running.run_whole(self, queue, kernel, entry, args, gsize, lsize, offset,
                                      wait_for, g_times_l, allow_empty,

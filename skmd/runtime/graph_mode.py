@@ -312,7 +312,7 @@ class GraphBatch(NodeRunner):
         kernel's partition-ready program fails to build on home (kept on its entry,
         so its later launches run whole at once)."""
         for d in batch:
-            why = d.entry.reason or running.home_build_reason(self.rt, d.entry, d.queue)
+            why = d.entry.reason or self.rt.home_build_reason(d.entry, d.queue)
             if why is not None:
                 return why
         return None

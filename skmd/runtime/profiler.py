@@ -184,3 +184,24 @@ class Profiler:
         console.print(t)
         for what, why in self.skipped.items():
             console.print(f"[yellow]skipped {what}: {why}[/yellow]")
+
+
+def start(rt: Any) -> None:
+    """``rt`` profiles every launch from now on (``skmd profile``): the models are
+    imported and set-up settled first, since nothing a profiling run measures may
+    wait for a thread."""
+    rt.make_registry()
+    rt.background.settle()
+    rt.background.lazy = False
+    rt.profiler = Profiler(rt)
+    if rt.store is not None:  # profiles name devices by fingerprint: say which
+        for d in rt.devices:
+            rt.store.put_device(d.fingerprint, d.label, d.name, d.platform_name,
+                                d.kind, d.compute_units, d.global_mem)
+
+
+def finish(rt: Any) -> None:
+    """The profiling run's end: what it measured goes to the store."""
+    if rt.profiler is not None:
+        rt.profiler.finish()
+        rt.profiler = None

@@ -19,17 +19,6 @@ from skmd.runtime.kernels import ArgValue, KernelEntry
 from skmd.transform import Launch
 
 
-def home_build_reason(rt: Any, entry: KernelEntry, queue: cl.CommandQueue) -> str | None:
-    """Why ``entry`` runs whole: its partition-ready kernel fails to build on home
-    (kept on the entry), or None.  Never a wrong answer: the original kernel, whole."""
-    try:
-        rt.clone(entry, rt.home, queue.context)
-    except Exception as exc:
-        entry.reason = ("partition-ready kernel failed to build on "
-                        f"{rt.home.label}: {faults.first_line(exc)}")
-    return entry.reason
-
-
 def run_whole(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, entry: KernelEntry,
               args: dict[int, ArgValue], gsize: Any, lsize: Any, offset: Any,
               wait_for: Any, g_times_l: bool, allow_empty: bool, reason: str) -> cl.Event:
