@@ -46,6 +46,8 @@ class Runtime:
         self.settings = s
         faults.configure(s.faults, s.faults_seed)  # a malformed SKMD_FAULTS fails here
         diskcache.use_folder(s.profile_dir)  # device verdicts and analyses are kept there
+        diskcache.warm()  # (what a first launch asks of it, and the shield, made ready)
+        shield.start()
         everything, self.left_out = discover()
         if not everything:
             why = "".join(f"; {x.message()}" for x in self.left_out)

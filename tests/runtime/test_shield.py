@@ -13,6 +13,7 @@ import time
 import pytest
 
 from skmd.runtime import shield
+from skmd.testing import skmd_installed
 
 
 def test_work_under_a_storm_of_raising_signal_handlers_always_ends_whole() -> None:
@@ -227,3 +228,14 @@ def test_a_launch_adopting_the_programs_context_sets_the_flag_on_the_shields_thr
     dev.device = ctx.devices[0]
     assert dev.adopt_context(ctx)
     assert by == ["skmd-shield"] and dev.has_context.is_set()
+
+
+def test_install_readies_what_a_first_launch_would_otherwise_start(monkeypatch):
+    """The shield's thread and the disk cache's folder are made ready when the runtime
+    starts, not inside the program's first launch (0.4 + 0.2 ms of it on a GPU host)."""
+    from skmd.transform import diskcache
+    monkeypatch.setattr(shield, "_worker", [])
+    monkeypatch.setattr(diskcache, "_folder_texts", {})
+    with skmd_installed():
+        assert shield._worker and shield._worker[0].is_alive()
+        assert diskcache._base in diskcache._folder_texts
