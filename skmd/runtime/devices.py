@@ -52,11 +52,12 @@ class PhysicalDevice:
         return self._context
 
     def _mark_context(self) -> None:
-        """Set :attr:`has_context`, through the shield: an Event's ``set`` enters a
+        """Set :attr:`has_context`, on the shield's thread: an Event's ``set`` enters a
         Condition in Python, whose lock a handler raising on the program's thread (a
         launch adopts its context there) would leave held, and every later ``set`` or
-        ``wait`` would wait for ever (:mod:`.shield`)."""
-        shield.run(self.has_context.set)
+        ``wait`` would wait for ever (:mod:`.shield`).  Not waited for: only skmd's
+        set-up waits on the flag."""
+        shield.post(self.has_context.set)
 
     def adopt_context(self, ctx: cl.Context) -> bool:
         """Use the program's context ``ctx`` as :attr:`context` when skmd has made

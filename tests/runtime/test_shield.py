@@ -227,7 +227,7 @@ def test_a_launch_adopting_the_programs_context_sets_the_flag_on_the_shields_thr
     dev.has_context = Noted()
     dev.device = ctx.devices[0]
     assert dev.adopt_context(ctx)
-    assert by == ["skmd-shield"] and dev.has_context.is_set()
+    assert dev.has_context.wait(30) and by == ["skmd-shield"]
 
 
 def test_install_readies_what_a_first_launch_would_otherwise_start(monkeypatch):
@@ -239,3 +239,18 @@ def test_install_readies_what_a_first_launch_would_otherwise_start(monkeypatch):
     with skmd_installed():
         assert shield._worker and shield._worker[0].is_alive()
         assert diskcache._base in diskcache._folder_texts
+
+
+def test_post_hands_work_to_the_shields_thread_without_waiting_for_it():
+    """What the program's thread need not see done (a flag for skmd's set-up) is handed
+    over without the wait :func:`shield.run` makes."""
+    gate, ran = threading.Event(), []
+
+    def job() -> None:
+        assert gate.wait(30)
+        ran.append(threading.current_thread().name)
+    shield.post(job)  # returns although the job cannot end yet
+    assert not ran
+    gate.set()
+    shield.run(lambda: None)  # (jobs run in turn: this one ends after the posted one)
+    assert ran == ["skmd-shield"]
