@@ -213,7 +213,8 @@ class ExprWalker:
         return None
 
     def lvalue(self, c: ci.Cursor, env: dict, ctx: Ctx):
-        """("mem", ptr, width, partial) | ("var", key) | None; records loads in sub-expressions."""
+        """("mem", ptr, width, partial) | ("var", key) | ("var", key, "part") (a component
+        or field of a variable) | None; records loads in sub-expressions."""
         k = c.kind
         if k in (K.PAREN_EXPR, K.UNEXPOSED_EXPR):
             kids = children(c)
@@ -222,6 +223,9 @@ class ExprWalker:
             lv = self.lvalue(kids[0], env, ctx)
             if lv and lv[0] == "mem" and size_of(c.type) != size_of(kids[0].type):
                 return ("mem", lv[1], lv[2], True)  # vector component of an element
+            if lv and lv[0] == "var" and \
+                    c.type.get_canonical().spelling != kids[0].type.get_canonical().spelling:
+                return ("var", lv[1], "part")  # p.x of a vector variable p
             return lv
         if k == K.DECL_REF_EXPR:
             ref = c.referenced
@@ -255,6 +259,8 @@ class ExprWalker:
                 inner = ("mem", p if isinstance(p, dict) else {"?": None}, None, False)
             else:
                 inner = self.lvalue(base, env, ctx)
+            if inner and inner[0] == "var":
+                return ("var", inner[1], "part")
             if not inner or inner[0] != "mem":
                 return inner
             off = rec_t.get_canonical().get_offset(field.spelling) if field is not None else -1
@@ -281,6 +287,10 @@ class ExprWalker:
             self._record(lv[1], "write", lv[2], ctx, partial=lv[3])
             return rhs if op == "=" else None
         key = lv[1]
+        if len(lv) > 2:  # a component or field: the variable is no longer one known value
+            if key in env:
+                env[key] = None
+            return rhs if op == "=" else None
         old = env.get(key)
         t = lhs.type
         if op == "=":
