@@ -129,10 +129,13 @@ def _analyze(source: str, opts: tuple[str, ...]) -> ProgramAnalysis:
     functions: dict[str, ci.Cursor] = {}
     kernels: dict[str, ci.Cursor] = {}
     declared: set[str] = set()
+    overloaded: set[str] = set()
     for c in parsed.tu.cursor.get_children():
         if c.kind == ci.CursorKind.FUNCTION_DECL and in_main_file(c):
             declared.add(c.spelling)
         if c.kind == ci.CursorKind.FUNCTION_DECL and in_main_file(c) and c.is_definition():
+            if c.spelling in functions:
+                overloaded.add(c.spelling)
             functions[c.spelling] = c
             if is_kernel(c):
                 kernels[c.spelling] = c
@@ -144,6 +147,11 @@ def _analyze(source: str, opts: tuple[str, ...]) -> ProgramAnalysis:
               for n in _called_kernels(parsed.tu, kernels)}
     out: dict[str, KernelAnalysis] = {}
     for name, fn in kernels.items():
+        over = _overload_called(fn, functions, overloaded)
+        if over is not None:
+            out[name] = _unsplittable(fn, f"calls {over}(), a function of several definitions "
+                                          "(overloadable): which one runs is not followed")
+            continue
         try:
             out[name] = analyze_kernel(fn, functions, frozenset(declared - set(functions)))
         except Exception as exc:  # an unforeseen construct must not break the program
@@ -157,6 +165,26 @@ def _analyze(source: str, opts: tuple[str, ...]) -> ProgramAnalysis:
             f"cannot rewrite: {exc}")
     out, msrc = _with_merge_kernels(source, opts, kernels, functions, modes, out)
     return ProgramAnalysis({**out, **called}, psrc, None, msrc)
+
+
+def _overload_called(fn: ci.Cursor, functions: dict[str, ci.Cursor],
+                     overloaded: set[str]) -> str | None:
+    """The name of an overloaded function ``fn`` calls, directly or through helpers:
+    the analysis finds functions by name, so it would follow the wrong body."""
+    if not overloaded:
+        return None
+    seen: set[str] = set()
+    todo = [fn]
+    while todo:
+        for c in todo.pop().walk_preorder():
+            if c.kind != ci.CursorKind.CALL_EXPR:
+                continue
+            if c.spelling in overloaded:
+                return c.spelling
+            if c.spelling in functions and c.spelling not in seen:
+                seen.add(c.spelling)
+                todo.append(functions[c.spelling])
+    return None
 
 
 def _called_kernels(tu: ci.TranslationUnit, kernels: dict[str, ci.Cursor]) -> set[str]:
