@@ -38,15 +38,19 @@ class ExprWalker:
     def ev(self, c: ci.Cursor, env: dict, ctx: Ctx) -> Value:
         """Value of an rvalue expression; records the loads it makes.
 
-        An integer of a type narrower than 64 bits wraps around where exact math
-        would leave the type (``(ushort)(i + off)``, a ``uint`` sum past 2^32): a
-        constant is wrapped here, any other value carries a :class:`WrapCheck` in
+        An integer wraps around where exact math would leave its type
+        (``(ushort)(i + off)``, a ``uint`` sum past 2^32, a ``ulong`` past 2^63 as an
+        offset): a constant is wrapped here, any other value carries a :class:`WrapCheck` in
         ``Poly.wraps`` to every value computed from it; where one of them places an
         access, a guard or a loop (:meth:`commit`), each launch checks it before it
         trusts the ranges built on it (a wrapping hash only stored is no matter)."""
         v = self._ev(c, env, ctx)
         if isinstance(v, Poly):
             r = int_range(c.type)
+            if r is None and is_int(c.type) and size_of(c.type) == 8:
+                # 64 bits wrap too; below -2^63 or past 2^63 an index no longer
+                # matches its byte offset (0xFFFFFFFF00000000UL, a huge ulong argument)
+                r = (-2 ** 63, 2 ** 63 - 1)
             if r is None:
                 return v
             if v.is_const():

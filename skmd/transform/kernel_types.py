@@ -52,8 +52,8 @@ class Access:
 
 @dataclass(frozen=True)
 class WrapCheck:
-    """An integer the kernel computes in a type narrower than 64 bits: read as exact
-    math only while it stays in ``[lo, hi]`` (past it the machine wraps around)."""
+    """An integer the kernel computes in a type that wraps around: read as exact math
+    only while it stays in ``[lo, hi]`` (past it the machine wraps around)."""
 
     value: Poly
     lo: int

@@ -102,3 +102,42 @@ def test_a_wrapping_hash_only_stored_still_splits():
     launch = Launch(global_size=(4096,), local_size=(64,), scalars={1: 12345},
                     buffer_sizes={0: 4 * 8192})
     assert ka.wraps(launch) is None
+
+
+WIDE_SRC = r"""
+__kernel void hi_bits(__global uint *o, ulong add)
+{
+    ulong i = get_global_id(0);
+    o[(i + add) - 0xFFFFFFFF00000000UL] = (uint)i;
+}
+__kernel void wide(__global uint *o, ulong base, long step)
+{
+    size_t i = get_global_id(0);
+    o[base + i * step] = (uint)i;
+}
+"""
+
+
+def wide_program(cl):
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    n = 1 << 14
+    prg = cl.Program(ctx, WIDE_SRC).build()
+    o = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR,
+                  hostbuf=np.zeros(n + 100, np.uint32))
+    prg.hi_bits(q, (n,), (64,), o, np.uint64(0xFFFFFFFF00000000 + 100))
+    prg.wide(q, (n // 2,), (64,), o, np.uint64(n + 99), np.int64(-2))
+    res = {"o": np.empty(n + 100, np.uint32)}
+    cl.enqueue_copy(q, res["o"], o)
+    q.finish()
+    return res
+
+
+def test_64_bit_values_past_their_type_run_whole():
+    """A 64-bit constant or argument past 2^63 is the device's math only modulo 2^64:
+    its ranges were far outside the buffer and the split lost its writes."""
+    bad, records = compare_with_and_without(wide_program, policy="even")
+    assert not bad, bad
+    by = {r.kernel: r for r in records}
+    assert by["hi_bits"].reason and "wrap around" in by["hi_bits"].reason
+    assert sum(1 for v in by["wide"].shares.values() if v) >= 2, by["wide"].reason
