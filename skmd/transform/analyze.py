@@ -130,6 +130,7 @@ def _analyze(source: str, opts: tuple[str, ...]) -> ProgramAnalysis:
     kernels: dict[str, ci.Cursor] = {}
     declared: set[str] = set()
     overloaded: set[str] = set()
+    included: dict[str, ci.Cursor] = {}  # defined in a header the program includes
     for c in parsed.tu.cursor.get_children():
         if c.kind == ci.CursorKind.FUNCTION_DECL and in_main_file(c):
             declared.add(c.spelling)
@@ -139,6 +140,8 @@ def _analyze(source: str, opts: tuple[str, ...]) -> ProgramAnalysis:
             functions[c.spelling] = c
             if is_kernel(c):
                 kernels[c.spelling] = c
+        elif c.kind == ci.CursorKind.FUNCTION_DECL and c.is_definition():
+            included[c.spelling] = c
     if parsed.errors:
         err = "front end: " + "; ".join(parsed.errors[:5])
         return ProgramAnalysis({n: _unsplittable(f, err) for n, f in kernels.items()}, None, err)
@@ -151,6 +154,12 @@ def _analyze(source: str, opts: tuple[str, ...]) -> ProgramAnalysis:
         if over is not None:
             out[name] = _unsplittable(fn, f"calls {over}(), a function of several definitions "
                                           "(overloadable): which one runs is not followed")
+            continue
+        hidden = _included_use(fn, functions, included)
+        if hidden is not None:
+            helper, builtin = hidden
+            out[name] = _unsplittable(fn, f"calls {helper}() of an included file, which calls "
+                                          f"{builtin}(): included files are not followed")
             continue
         try:
             out[name] = analyze_kernel(fn, functions, frozenset(declared - set(functions)))
@@ -184,6 +193,36 @@ def _overload_called(fn: ci.Cursor, functions: dict[str, ci.Cursor],
             if c.spelling in functions and c.spelling not in seen:
                 seen.add(c.spelling)
                 todo.append(functions[c.spelling])
+    return None
+
+
+#: builtins a helper the analysis does not walk must not call: work-item ids and sizes
+#: (a split part remaps them in the kernel only), atomics, barriers, group functions
+_HIDDEN = ("get_", "atom", "barrier", "work_group_", "sub_group_", "mem_fence",
+           "read_mem_fence", "write_mem_fence", "async_work_group", "wait_group_events")
+
+
+def _included_use(fn: ci.Cursor, functions: dict[str, ci.Cursor],
+                  included: dict[str, ci.Cursor]) -> tuple[str, str] | None:
+    """(helper, builtin): a function of an included header that ``fn`` reaches and that
+    calls a builtin of :data:`_HIDDEN`, directly or further down; None if there is none."""
+    if not included:
+        return None
+    seen: set[str] = set()
+    todo = [(fn, None)]
+    while todo:
+        f, via = todo.pop()
+        for c in f.walk_preorder():
+            if c.kind != ci.CursorKind.CALL_EXPR or not c.spelling:
+                continue
+            name = c.spelling
+            if via is not None and name not in functions and name not in included \
+                    and name.startswith(_HIDDEN):
+                return via, name
+            callee = functions.get(name) or included.get(name)
+            if callee is not None and name not in seen:
+                seen.add(name)
+                todo.append((callee, via or (name if name in included else None)))
     return None
 
 
