@@ -1,6 +1,7 @@
 """The ``skmd`` command: run, profile, devices, explain, bench."""
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import traceback
@@ -181,11 +182,48 @@ def _bad_settings() -> str | None:
     return None
 
 
+#: the status of a command whose reader went away (a pipe into ``head``): as for a
+#: tool ended by SIGPIPE
+EXIT_BROKEN_PIPE = 141
+
+
+def _stdout_gone() -> None:
+    """Point stdout at devnull: python's last flush then has nowhere to fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The exit status of the command; ``run`` and ``profile`` raise the program's
     uncaught KeyboardInterrupt instead (told already), for python to end the
-    process by SIGINT as it ends an interrupted ``python prog.py``."""
+    process by SIGINT as it ends an interrupted ``python prog.py``.
+
+    skmd's own output cut short (its reader closed the pipe, the disk is full) ends
+    the command quietly or with one line, not a traceback."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    command = argv[0] if argv and not argv[0].startswith("-") else None
+    try:
+        code = _main(argv)
+        if command not in ("run", "profile"):  # the program's output is the program's
+            sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        _stdout_gone()
+        return EXIT_BROKEN_PIPE
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO):
+            raise
+        _stdout_gone()
+        print(f"skmd{' ' + command if command else ''}: cannot write the output: "
+              f"{exc.strerror or exc}", file=sys.stderr)
+        return 1
+
+
+def _main(argv: list[str]) -> int:
+    """:func:`main` without the guard for its output."""
     if len(argv) >= 2 and argv[0] in ("run", "profile") and (
             argv[1].startswith("-m") or not argv[1].startswith("-")):
         # like python: everything after the program's file or module is the program's
