@@ -131,6 +131,11 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
         err.print(f"skmd explain: {msg}", style="red", highlight=False, soft_wrap=True)
         return 1
 
+    for option, path, suffixes, what in (("--png", png, (".png",), "a PNG picture"),
+                                         ("--html", html, (".html", ".htm"), "an HTML page")):
+        if path and not str(path).lower().endswith(suffixes):
+            return fail(f"cannot write {path}: {option} writes {what}, to a file whose "
+                        f"name ends in {' or '.join(suffixes)}")
     try:
         runs = list(log.runs())
     except Exception as e:  # a missing or unreadable store is a user-facing condition

@@ -194,3 +194,13 @@ def test_devices_in_a_pipe_are_blocks_that_cut_no_name() -> None:
         assert r["platform"] in out
     blocks = out.split("Virtual device:")[0].splitlines()  # the notes after are prose
     assert "(home)" in out and max(len(ln) for ln in blocks) <= 100
+
+
+@pytest.mark.parametrize("option,name", [("png", "t.txt"), ("png", "t.jpg"),
+                                         ("html", "t.png")])
+def test_a_picture_file_of_another_kind_is_refused(tmp_path: Path, runlog: MemoryRunLog,
+                                                   option: str, name: str) -> None:
+    """``--png t.jpg`` wrote a JPEG and ``--png t.txt`` ended in matplotlib's traceback."""
+    rc, out = run(runlog, **{option: str(tmp_path / name)})
+    assert rc == 1 and f"cannot write {tmp_path / name}: --{option} writes" in out
+    assert not (tmp_path / name).exists()
