@@ -317,8 +317,9 @@ def _matches(dev: PhysicalDevice, item: str) -> bool:
 
 
 def select(devices: list[PhysicalDevice], spec: str | None) -> list[PhysicalDevice]:
-    """Apply an ``SKMD_DEVICES`` spec (comma-separated indices or name fragments)."""
-    if not spec:
+    """Apply an ``SKMD_DEVICES`` spec (comma-separated indices or name fragments);
+    one that names nothing (``""``, ``","``) is no spec: every device."""
+    if not spec or not spec.replace(",", "").strip():
         return list(devices)
     chosen: list[PhysicalDevice] = []
     for item in spec.split(","):
@@ -340,4 +341,6 @@ def choose_home(devices: list[PhysicalDevice], spec: str | None) -> PhysicalDevi
         if not hits:
             raise ValueError(f"SKMD_HOME={spec!r} matches none of the selected devices")
         return hits[0]
+    if not devices:
+        raise ValueError("no device is selected to hold the program's buffers")
     return max(devices, key=lambda d: (d.speed_score, -d.index))

@@ -100,3 +100,15 @@ def test_without_probing_a_compiler_never_probed_is_taken_as_working(compilers_f
     why = devices._compiler_failure(plat, cpus, probe=True)  # the broken probe fails
     assert why
     assert devices._compiler_failure(plat, cpus, probe=False) == why
+
+
+@pytest.mark.parametrize("spec", [",", " , ,", ""])
+def test_a_device_list_that_names_nothing_is_every_device(spec: str) -> None:
+    """``SKMD_DEVICES=,`` ended in ``max() arg is an empty sequence``."""
+    from skmd.runtime.devices import choose_home, enumerate_all, select
+    everything = enumerate_all()
+    chosen = select(everything, spec)
+    assert chosen == everything
+    assert choose_home(chosen, None) in everything
+    with pytest.raises(ValueError, match="no device is selected"):
+        choose_home([], None)
