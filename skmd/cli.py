@@ -57,7 +57,7 @@ def _parser() -> argparse.ArgumentParser:
         r = sub.add_parser(name, help=helptext)
         r.add_argument("-m", dest="module", metavar="MODULE",
                        help="run a module as a script, like python -m")
-        r.add_argument("target", nargs="?", help="the program (a .py file)")
+        r.add_argument("target", nargs="?", help="the program (a .py file, or a folder or zip file with a __main__.py)")
         r.add_argument("args", nargs=argparse.REMAINDER, help="its arguments")
 
     d = sub.add_parser("devices", help="list the physical devices, the virtual device and links")
@@ -120,12 +120,19 @@ def _run_program(ns: argparse.Namespace | SimpleNamespace, profile: bool) -> int
         print(f"skmd {ns.command}: give a program to run (a .py file or -m MODULE)",
               file=sys.stderr)
         return 2
-    if ns.module is None and not os.path.isfile(ns.target):
-        print(f"skmd {ns.command}: can't open file {ns.target!r}: no such file",
-              file=sys.stderr)
-        return 2
     from skmd import program_run
+    main_of = None  # a folder or zip file whose __main__ python runs
     if ns.module is None:
+        main_of = program_run.main_holder(ns.target)
+        if main_of is None and not os.path.isfile(ns.target):
+            print(f"skmd {ns.command}: can't open file {ns.target!r}: no such file",
+                  file=sys.stderr)
+            return 2
+        if main_of == "":
+            print(f"skmd {ns.command}: can't find '__main__' module in "
+                  f"{os.path.abspath(ns.target)!r}", file=sys.stderr)
+            return 1
+    if ns.module is None and main_of is None:
         try:
             script = program_run.load_file(ns.target)
         except (SyntaxError, ValueError):
@@ -146,6 +153,10 @@ def _run_program(ns: argparse.Namespace | SimpleNamespace, profile: bool) -> int
         sys.argv = [ns.module, *ns.args]
         sys.path.insert(0, os.getcwd())  # as python -m does
         runner = lambda: program_run.run_module(ns.module)
+    elif main_of is not None:
+        sys.argv = [ns.target, *ns.args]
+        sys.path.insert(0, main_of)  # as python does: its __main__ is found there
+        runner = lambda: program_run.run_module("__main__", alter_argv=False)
     else:
         sys.argv = [ns.target, *ns.args]  # as typed, as python keeps it
         # as python does: the folder of the script, its links followed

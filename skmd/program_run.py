@@ -81,13 +81,35 @@ def run_file(code: types.CodeType, full: str, loader: Any) -> Ending:
     return ending
 
 
-def run_module(name: str) -> Ending:
+def run_module(name: str, alter_argv: bool = True) -> Ending:
     """Run module ``name`` as ``python -m name`` does: runpy's own ``-m`` entry, in
     the fresh ``__main__`` (``sys.argv[0]`` becomes the module's file; a module not
-    found ends as python's does: its message and exit status 1)."""
+    found ends as python's does: its message and exit status 1).  ``__main__`` with
+    ``alter_argv`` off is how python runs a folder or zip file (:func:`main_holder`)."""
     import runpy
     g = _fresh_main()
-    return _run(lambda: runpy._run_module_as_main(name, alter_argv=True), g)
+    return _run(lambda: runpy._run_module_as_main(name, alter_argv=alter_argv), g)
+
+
+def main_holder(path: str) -> str | None:
+    """For a folder or zip file that python would run by its ``__main__`` module,
+    the absolute path python puts first on ``sys.path`` for it; ``""`` where it has no
+    ``__main__``; None for anything else (a script, or nothing at all)."""
+    full = os.path.abspath(path)
+    if os.path.isdir(full):
+        finder: Any = machinery.FileFinder(full, (machinery.SourceFileLoader,
+                                                  machinery.SOURCE_SUFFIXES),
+                                           (machinery.SourcelessFileLoader,
+                                            machinery.BYTECODE_SUFFIXES))
+    elif os.path.isfile(full):
+        import zipimport  # (frozen in the interpreter: no cost)
+        try:
+            finder = zipimport.zipimporter(full)
+        except zipimport.ZipImportError:
+            return None
+    else:
+        return None
+    return full if finder.find_spec("__main__") is not None else ""
 
 
 def _run(body: Callable[[], object], g: dict[str, Any]) -> Ending:

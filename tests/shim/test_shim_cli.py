@@ -334,3 +334,31 @@ def test_install_imports_nothing_a_whole_launch_does_not_need():
     out = subprocess.run([sys.executable, "-W", "ignore", "-c", code], capture_output=True,
                          text=True, check=True, timeout=120, env=env)
     assert out.stdout.strip().splitlines()[-1] == "[]", out.stdout + out.stderr
+
+
+@pytest.mark.parametrize("kind", ["folder", "zip"])
+def test_a_folder_or_zip_file_runs_by_its_main_module(tmp_path: Path, kind: str) -> None:
+    """``python DIR`` and ``python app.zip`` run their ``__main__.py``; skmd said
+    "no such file"."""
+    import zipfile
+    main = ("import sys\nprint(sys.argv, __name__, __file__, sys.path[0])\n"
+            "sys.exit(4)\n")
+    if kind == "folder":
+        (tmp_path / "app").mkdir()
+        (tmp_path / "app" / "__main__.py").write_text(main)
+        target = "app"
+    else:
+        with zipfile.ZipFile(tmp_path / "app.zip", "w") as z:
+            z.writestr("__main__.py", main)
+        target = "app.zip"
+    want = python_run(target, "q", cwd=tmp_path)
+    got = skmd_run(target, "q", cwd=tmp_path)
+    assert want.returncode == 4 and str(tmp_path) in want.stdout
+    assert (got.returncode, got.stdout) == (want.returncode, want.stdout), got.stderr
+
+
+def test_a_folder_without_a_main_module_is_told_as_python_tells_it(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    r = skmd_run("empty", cwd=tmp_path)
+    assert r.returncode == 1
+    assert f"can't find '__main__' module in '{tmp_path / 'empty'}'" in r.stderr
