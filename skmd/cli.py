@@ -70,7 +70,7 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--png", metavar="FILE", help="write a timeline picture")
     e.add_argument("--html", metavar="FILE", help="write a self-contained timeline page")
     e.add_argument("--list", action="store_true", help="list the recorded runs")
-    e.add_argument("--all", action="store_true", help="with --list: skmd bench's runs too")
+    e.add_argument("--all", action="store_true", help="skmd bench's runs too (with --list, or for the latest run)")
     e.add_argument("--by-kernel", action="store_true", help="one row per kernel instead of per launch")
     e.add_argument("--replay", action="store_true",
                    help="each graph batch: measured, its schedule replayed, optimal, in order")
@@ -172,7 +172,7 @@ def _run_program(ns: argparse.Namespace | SimpleNamespace, profile: bool) -> int
         if profile:
             from skmd.runtime import profiler
             profiler.finish(rt)
-        rt.flush()
+        rt.flush(keep_empty=True)
         store = rt.store
         if profile and store is not None and store.mode != "file" and code == 0:
             print(f"skmd profile: nothing was kept: the profile store {store.path} is not "

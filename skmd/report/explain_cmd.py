@@ -49,12 +49,18 @@ def _latest(runs: Sequence[RunInfo]) -> RunInfo:
         return runs[0]
 
 
-def resolve_run(runs: Sequence[RunInfo], run: str | None) -> RunInfo | str:
-    """The run meant by ``run`` (an id or a unique prefix), or an error message."""
+def resolve_run(runs: Sequence[RunInfo], run: str | None,
+                all_runs: bool = False) -> RunInfo | str:
+    """The run meant by ``run`` (an id or a unique prefix), or an error message;
+    without one the latest, of those ``--list`` lists (``all_runs``: bench's too)."""
     if not runs:
         return "no runs recorded yet (run a program with `skmd run` first)"
     if run is None:
-        return _latest(runs)
+        shown = [r for r in runs if all_runs or not is_bench(run_fields(r)[2])]
+        if not shown:
+            return ("only `skmd bench`'s runs are recorded (`--all` takes the latest of "
+                    "them; run a program with `skmd run` for one of your own)")
+        return _latest(shown)
     exact = [r for r in runs if run_fields(r)[0] == run]
     if exact:
         return exact[0]
@@ -154,20 +160,11 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
             write(f"{len(runs) - len(shown)} runs of `skmd bench` not shown (--all lists them)")
         return 0
 
-    chosen = resolve_run(runs, run)
+    chosen = resolve_run(runs, run, all_runs)
     if isinstance(chosen, str):
         return fail(chosen)
-    records: list = []
-    if run is None:
-        # the log knows best which run is the latest; ask it before trusting stamps
-        records = list(log.launches(None))
-        if records:
-            latest = records[0].run_id
-            chosen = next((r for r in runs if run_fields(r)[0] == latest),
-                          (latest, None, None))
     run_id, created_at, argv, _ = run_fields(chosen)
-    if not records:
-        records = list(log.launches(run_id))
+    records = list(log.launches(run_id))
 
     if replay:
         from skmd.report.batch_replay import replay_main

@@ -366,8 +366,10 @@ class Runtime:
         """A child forked after the drivers started (their threads stayed behind)."""
         return os.getpid() != self.pid
 
-    def flush(self) -> None:
-        """Write this run's launch records to the store (at exit, or on demand)."""
+    def flush(self, keep_empty: bool = False) -> None:
+        """Write this run's launch records to the store (at exit, or on demand);
+        ``keep_empty``: the run is logged even with none (``skmd run``'s program, which
+        ``skmd explain`` then tells had no kernel launches)."""
         if self.forked():
             return
         try:
@@ -379,7 +381,7 @@ class Runtime:
         except Exception as exc:
             self.warn_once("flush-speeds", f"could not store the speeds learned ({exc})")
         rows = self.recorder.log_rows() if self.settings.log and self.store is not None else None
-        if not rows:
+        if not rows and not (keep_empty and rows is not None):
             return
         try:
             self.store.run_log.add_run(self.run_id, self.argv)

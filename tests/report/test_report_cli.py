@@ -204,3 +204,18 @@ def test_a_picture_file_of_another_kind_is_refused(tmp_path: Path, runlog: Memor
     rc, out = run(runlog, **{option: str(tmp_path / name)})
     assert rc == 1 and f"cannot write {tmp_path / name}: --{option} writes" in out
     assert not (tmp_path / name).exists()
+
+
+def test_the_latest_run_is_the_latest_listed_bench_runs_left_out(runlog: MemoryRunLog) -> None:
+    """``--list`` hides ``skmd bench``'s runs; the default run must not be one of them."""
+    runlog.add_run("b9", ["/x/skmd/__main__.py", "bench", "--only", "vectoradd"],
+                   created_at=9.0)
+    runlog.add_launch(vadd("b9"))
+    rc, out = run(runlog)
+    assert rc == 0 and "run r1" in out and "b9" not in out
+    rc, out = run(runlog, all_runs=True)
+    assert rc == 0 and "run b9" in out
+    only_bench = MemoryRunLog()
+    only_bench.add_run("b1", ["skmd", "bench"], created_at=1.0)
+    rc, out = run(only_bench)
+    assert rc == 1 and "only `skmd bench`'s runs are recorded" in out

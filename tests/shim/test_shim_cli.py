@@ -362,3 +362,21 @@ def test_a_folder_without_a_main_module_is_told_as_python_tells_it(tmp_path: Pat
     r = skmd_run("empty", cwd=tmp_path)
     assert r.returncode == 1
     assert f"can't find '__main__' module in '{tmp_path / 'empty'}'" in r.stderr
+
+
+def test_a_run_with_no_kernel_launches_is_the_latest_and_says_so(tmp_path: Path) -> None:
+    """A program that launched nothing was not logged: ``skmd explain`` then showed an
+    older run as the latest."""
+    env = dict(_env(), SKMD_PROFILE_DIR=str(tmp_path / "prof"))
+    script = tmp_path / "app.py"
+    script.write_text("import skmd\nskmd.install()\n" + PROGRAM_SCRIPT)
+    quiet = tmp_path / "quiet.py"
+    quiet.write_text("print('nothing on a device')\n")
+    for prog in (script, quiet):
+        r = subprocess.run([sys.executable, "-m", "skmd", "run", str(prog)], cwd=tmp_path,
+                           env=env, capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr[-2000:]
+    e = subprocess.run([sys.executable, "-m", "skmd", "explain"], cwd=tmp_path,
+                       env=env, capture_output=True, text=True, timeout=120)
+    assert e.returncode == 0, e.stderr
+    assert "quiet.py" in e.stdout and "this run recorded no kernel launches" in e.stdout
