@@ -19,7 +19,7 @@ from skmd.records import LaunchRecord
 from skmd.report.breakdown import Breakdown, breakdown, part_label
 from skmd.report.stats import (RunSummary, device_errors, group_by_run, is_split,
                                kernel_labels, kernel_stats, launch_devices, run_summary,
-                               share_pct)
+                               ran_whole_uncounted, share_pct, whole_groups)
 
 
 def _link(label: str) -> str:
@@ -216,6 +216,9 @@ def render_text(records: Sequence[LaunchRecord], console: Console,
 def launch_dict(r: LaunchRecord) -> dict[str, Any]:
     """Every field of the record plus the figures the table derives from it."""
     d = r.to_dict()
+    if ran_whole_uncounted(r):  # counted here, not on the launch path; None: unknown
+        d["total_groups"] = whole_groups(r)
+        d["shares"] = {dev: d["total_groups"] for dev in r.shares}
     d["split"] = is_split(r)
     d["share_pct"] = share_pct(r)
     d["error_pct"] = device_errors(r)

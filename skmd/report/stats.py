@@ -21,8 +21,27 @@ def is_split(r: LaunchRecord) -> bool:
     return sum(1 for v in r.shares.values() if v > 0) >= 2
 
 
+def ran_whole_uncounted(r: LaunchRecord) -> bool:
+    """A launch run whole as the run log keeps it cheaply: its device named, its
+    work-groups not counted (:func:`whole_groups` counts them)."""
+    return len(r.shares) == 1 and not any(r.shares.values())
+
+
+def whole_groups(r: LaunchRecord) -> int | None:
+    """The work-groups of a launch along its split dimension, from its sizes; None
+    where the program gave no local size (the driver picked the groups)."""
+    if r.total_groups:
+        return r.total_groups
+    if not r.local_size or not r.global_size or r.local_size[-1] <= 0:
+        return None
+    return -(-int(r.global_size[-1]) // int(r.local_size[-1]))
+
+
 def share_pct(r: LaunchRecord) -> dict[str, float]:
-    """Device -> percent of the launch's work-groups."""
+    """Device -> percent of the launch's work-groups (a launch run whole: all of
+    them on its device, counted or not)."""
+    if ran_whole_uncounted(r):
+        return {d: 100.0 for d in r.shares}
     total = r.total_groups or sum(r.shares.values())
     if total <= 0:
         return {d: 0.0 for d in r.shares}

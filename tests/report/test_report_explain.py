@@ -162,3 +162,25 @@ def test_to_dict_is_a_copy(records: list[LaunchRecord]) -> None:
     d["notes"].append("more")
     assert r.shares["gpu0"] == 450 and r.pieces[0].device != "elsewhere"
     assert "more" not in r.notes
+
+
+def test_a_launch_run_whole_is_all_on_its_device_with_its_groups() -> None:
+    """The run log keeps whole launches without counting their work-groups; the report
+    said ``cpu0 0%`` and ``total_groups: 0``."""
+    from skmd.report.blocks import render_blocks
+
+    def whole(seq: int, local: tuple[int, ...] | None) -> LaunchRecord:
+        return LaunchRecord(run_id="r", seq=seq, kernel="k", total_groups=0,
+                            global_size=(1000,), local_size=local, policy="hill",
+                            shares={"cpu0": 0}, reason="too short", wall_s=1e-4)
+
+    recs = [whole(1, (64,)), whole(2, None)]
+    data = json.loads(to_json(recs))
+    assert data[0]["total_groups"] == 16 and data[0]["shares"] == {"cpu0": 16}
+    assert data[1]["total_groups"] is None and data[1]["shares"] == {"cpu0": None}
+    assert [d["share_pct"] for d in data] == [{"cpu0": 100.0}] * 2
+    assert kernel_stats(recs)[0].mean_share_pct == {"cpu0": 100.0}
+    lines: list[str] = []
+    render_blocks(recs, lines.append, by_kernel=True)
+    assert any("cpu0 100%" in ln for ln in lines) and not any("0%" in ln.replace("100%", "")
+                                                            for ln in lines if "shares" in ln)
