@@ -66,7 +66,8 @@ def _parser() -> argparse.ArgumentParser:
 
     e = sub.add_parser("explain", help="what a run split where, predicted vs measured, why")
     e.add_argument("run", nargs="?", default=None, help="run id (default: the latest)")
-    e.add_argument("--json", action="store_true", help="one JSON object per kernel launch")
+    e.add_argument("--json", action="store_true", help="JSON instead of text: the run's wall, breakdown and launches (with "
+                        "--by-kernel: its kernels; with --list: an array of the runs)")
     e.add_argument("--png", metavar="FILE", help="write a timeline picture")
     e.add_argument("--html", metavar="FILE", help="write a self-contained timeline page")
     e.add_argument("--list", action="store_true", help="list the recorded runs")

@@ -79,21 +79,53 @@ def is_bench(argv: Any) -> bool:
     return "bench" in words[:2]
 
 
-def run_row(log: RunLog, entry: RunInfo) -> list[str]:
-    """program, mode, policy, devices, launches and wall of one run, as cells."""
+def run_info(log: RunLog, entry: RunInfo) -> dict[str, Any]:
+    """One run as ``--list`` tells it: program, modes, policies, devices, launches, wall."""
     from skmd.report.breakdown import breakdown
-    from skmd.report.fmt import human_time
     from skmd.report.stats import run_devices
     run_id, created_at, argv, count = run_fields(entry)
     records = list(log.launches(run_id))
     words = [str(a) for a in argv] if isinstance(argv, (list, tuple)) else []
     program = "skmd " + " ".join(words[1:3]) if is_bench(argv) else _argv(argv)
-    modes = sorted({r.mode for r in records})
-    policies = sorted({r.policy for r in records})
-    wall = breakdown(records).wall_s if records else 0.0
-    launches = launch_count(records) if count is None else count
-    return [run_id, _when(created_at), program, ",".join(modes), ",".join(policies),
-            ",".join(run_devices(records)), str(launches), human_time(wall) if records else "—"]
+    return {"run_id": run_id, "created": _when(created_at), "created_at": created_at,
+            "program": program, "bench": is_bench(argv),
+            "modes": sorted({r.mode for r in records}),
+            "policies": sorted({r.policy for r in records}),
+            "devices": run_devices(records),
+            "launches": launch_count(records) if count is None else count,
+            "wall_s": breakdown(records).wall_s if records else None}
+
+
+def run_row(log: RunLog, entry: RunInfo) -> list[str]:
+    """program, mode, policy, devices, launches and wall of one run, as cells."""
+    from skmd.report.fmt import human_time
+    i = run_info(log, entry)
+    return [i["run_id"], i["created"], i["program"], ",".join(i["modes"]),
+            ",".join(i["policies"]), ",".join(i["devices"]), str(i["launches"]),
+            "—" if i["wall_s"] is None else human_time(i["wall_s"])]
+
+
+def option_clash(run: str | None, as_json: bool, png: str | None, html: str | None,
+                 list_runs: bool, by_kernel: bool, all_runs: bool, replay: bool,
+                 graphs: str | None) -> str | None:
+    """Why these options do not go together (each would be ignored), or None."""
+    given = {"RUN": run is not None, "--png": bool(png), "--html": bool(html),
+             "--by-kernel": by_kernel, "--replay": replay, "--graphs": bool(graphs)}
+    if list_runs:
+        with_list = [k for k, v in given.items() if v]
+        if with_list:
+            return f"--list lists the runs; it does not take {', '.join(with_list)}"
+    if all_runs and run is not None:
+        return "--all is for --list or the latest run; it does not go with RUN"
+    if graphs and not replay:
+        return "--graphs goes with --replay"
+    if replay:
+        with_replay = [k for k in ("--png", "--html", "--by-kernel") if given[k]]
+        if with_replay:
+            return f"--replay shows the graph batches; it does not take {', '.join(with_replay)}"
+    if by_kernel and (png or html):
+        return "--by-kernel is a view of the report; --png and --html draw every launch"
+    return None
 
 
 LIST_COLUMNS = ("run", "created", "program", "mode", "policy", "devices", "launches", "wall")
@@ -137,6 +169,11 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
         err.print(f"skmd explain: {msg}", style="red", highlight=False, soft_wrap=True)
         return 1
 
+    clash = option_clash(run, as_json, png, html, list_runs, by_kernel, all_runs, replay,
+                         graphs)
+    if clash:
+        fail(clash)
+        return 2
     for option, path, suffixes, what in (("--png", png, (".png",), "a PNG picture"),
                                          ("--html", html, (".html", ".htm"), "an HTML page")):
         if path and not str(path).lower().endswith(suffixes):
@@ -150,6 +187,10 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
         if not runs:
             return fail("no runs recorded yet (run a program with `skmd run` first)")
         shown = [r for r in runs if all_runs or not is_bench(run_fields(r)[2])]
+        if as_json:  # in the text list's order, bench runs left out unless --all
+            infos = [run_info(log, r) for r in shown]
+            write(json.dumps(infos, indent=2, ensure_ascii=False, default=str))
+            return 0
         rows = [run_row(log, r) for r in shown]
         if plain:
             for row in rows:
@@ -169,7 +210,14 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
     if replay:
         from skmd.report.batch_replay import replay_main
         return replay_main(records, run_id, as_json, graphs, out, fail, console is None)
-    if as_json:
+    if as_json and by_kernel:
+        from dataclasses import asdict
+
+        from skmd.report.stats import kernel_stats
+        write(json.dumps({"run_id": run_id, "kernels": [asdict(k) for k in
+                                                         kernel_stats(records)]},
+                         indent=2, ensure_ascii=False))
+    elif as_json:
         write(json.dumps(run_dict(records), indent=2, ensure_ascii=False))
     elif png or html:
         pass  # the picture is the answer; one line says where it went

@@ -219,3 +219,29 @@ def test_the_latest_run_is_the_latest_listed_bench_runs_left_out(runlog: MemoryR
     only_bench.add_run("b1", ["skmd", "bench"], created_at=1.0)
     rc, out = run(only_bench)
     assert rc == 1 and "only `skmd bench`'s runs are recorded" in out
+
+
+def test_list_and_by_kernel_give_json_when_asked(runlog: MemoryRunLog) -> None:
+    """``--list --json`` printed the text list; ``--by-kernel --json`` the launches."""
+    rc, out = run(runlog, list_runs=True, as_json=True)
+    runs = json.loads(out)
+    assert rc == 0 and [r["run_id"] for r in runs] == ["r0", "r1"]
+    assert runs[1]["program"] == "app.py --n 4" and runs[1]["launches"] == 3
+    rc, out = run(runlog, by_kernel=True, as_json=True)
+    data = json.loads(out)
+    assert rc == 0 and data["run_id"] == "r1"
+    assert {k["kernel"] for k in data["kernels"]} == {"vadd", "reduce", "matmul"}
+
+
+@pytest.mark.parametrize("options,says", [
+    (dict(list_runs=True, run="r0"), "--list lists the runs; it does not take RUN"),
+    (dict(list_runs=True, by_kernel=True), "does not take --by-kernel"),
+    (dict(all_runs=True, run="r0"), "--all is for --list"),
+    (dict(graphs="g.json"), "--graphs goes with --replay"),
+    (dict(replay=True, by_kernel=True), "--replay shows the graph batches"),
+    (dict(by_kernel=True, png="t.png"), "--by-kernel is a view"),
+])
+def test_options_that_do_not_go_together_are_refused(runlog: MemoryRunLog, options: dict,
+                                                     says: str) -> None:
+    rc, out = run(runlog, **options)
+    assert rc == 2 and says in out
