@@ -163,6 +163,10 @@ class Settings:
         if self.pinned_copies not in PINNED_COPIES:
             raise ValueError(f"SKMD_PINNED_COPIES={self.pinned_copies!r} is not one of "
                              f"{', '.join(PINNED_COPIES)}")
+        for name in ("min_split_us", "host_backed_min"):  # (set in-process too)
+            if getattr(self, name) < 0:
+                raise ValueError(f"SKMD_{name.upper()}={getattr(self, name)!r} is negative; "
+                                 "it takes 0 or more")
 
 
 _TRUE = ("1", "true", "yes", "on")
@@ -182,8 +186,10 @@ def _flag(value: str | None, default: bool, name: str = "a switch") -> bool:
                      f"{'/'.join(_FALSE)}")
 
 
-def _number(value: str | None, default: float | None, name: str) -> float:
-    """A finite float, or a ValueError that names the variable."""
+def _number(value: str | None, default: float | None, name: str,
+            at_least: float | None = None, whole: bool = False) -> float:
+    """A finite float (``at_least`` or more; ``whole``: a whole number, ``1e3`` too),
+    or a ValueError that names the variable, its value and what it takes."""
     if (value is None or value.strip() == "") and default is not None:
         return default
     try:
@@ -192,6 +198,10 @@ def _number(value: str | None, default: float | None, name: str) -> float:
         raise ValueError(f"{name}={value!r} is not a number") from None
     if x != x or x in (float("inf"), float("-inf")):
         raise ValueError(f"{name}={value!r} is not a finite number")
+    if whole and x != int(x):
+        raise ValueError(f"{name}={value!r} is not a whole number")
+    if at_least is not None and x < at_least:
+        raise ValueError(f"{name}={value!r} is negative; it takes {at_least:g} or more")
     return x
 
 
@@ -210,16 +220,17 @@ def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Se
         profile_dir=env.get("SKMD_PROFILE_DIR") or None,
         online=_flag(env.get("SKMD_ONLINE"), True, "SKMD_ONLINE"),
         verify=_flag(env.get("SKMD_VERIFY"), False, "SKMD_VERIFY"),
-        min_split_us=_number(env.get("SKMD_MIN_SPLIT_US"), 200.0, "SKMD_MIN_SPLIT_US"),
+        min_split_us=_number(env.get("SKMD_MIN_SPLIT_US"), 200.0, "SKMD_MIN_SPLIT_US", 0),
         faults=env.get("SKMD_FAULTS") or None,
-        faults_seed=int(_number(env.get("SKMD_FAULTS_SEED"), 0, "SKMD_FAULTS_SEED")),
+        faults_seed=int(_number(env.get("SKMD_FAULTS_SEED"), 0, "SKMD_FAULTS_SEED",
+                                whole=True)),
         log=_flag(env.get("SKMD_LOG"), True, "SKMD_LOG"),
         merge=(env.get("SKMD_MERGE") or "kernel").strip().lower(),
         pinned_copies=(env.get("SKMD_PINNED_COPIES") or "auto").strip().lower(),
         background=_flag(env.get("SKMD_BACKGROUND"), True, "SKMD_BACKGROUND"),
         remember=_flag(env.get("SKMD_REMEMBER"), True, "SKMD_REMEMBER"),
         host_backed_min=int(_number(env.get("SKMD_HOST_BACKED_MIN"), 0,
-                                    "SKMD_HOST_BACKED_MIN")),
+                                    "SKMD_HOST_BACKED_MIN", 0, whole=True)),
     )
 
 
@@ -304,7 +315,7 @@ def parse_changes(text: str) -> dict[str, object]:
             if "bool" in kind:
                 tuned[field_name] = _flag(value, True, name)
             else:
-                number = _number(value, None, name)
+                number = _number(value, None, name, whole=kind == "int")
                 tuned[field_name] = int(number) if kind == "int" else number
             continue
         if not eq or name not in types:
@@ -314,7 +325,9 @@ def parse_changes(text: str) -> dict[str, object]:
         if "bool" in kind:
             changes[name] = _flag(value, True, name)
         elif "float" in kind:
-            changes[name] = _number(value, None, name)
+            changes[name] = _number(value, None, name, 0)
+        elif kind == "int":
+            changes[name] = int(_number(value, None, name, 0, whole=True))
         elif name in ("policy", "mode", "merge", "pinned_copies"):
             changes[name] = value.strip().lower()
         else:

@@ -20,6 +20,10 @@ REPO = str(Path(__file__).resolve().parents[2])
     ("SKMD_ONLINE", "2", "SKMD_ONLINE='2' is not one of"),
     ("SKMD_MIN_SPLIT_US", "abc", "SKMD_MIN_SPLIT_US='abc' is not a number"),
     ("SKMD_MIN_SPLIT_US", "nan", "SKMD_MIN_SPLIT_US='nan' is not a finite number"),
+    ("SKMD_MIN_SPLIT_US", "-1", "SKMD_MIN_SPLIT_US='-1' is negative; it takes 0 or more"),
+    ("SKMD_HOST_BACKED_MIN", "-5", "SKMD_HOST_BACKED_MIN='-5' is negative"),
+    ("SKMD_HOST_BACKED_MIN", "4.5", "SKMD_HOST_BACKED_MIN='4.5' is not a whole number"),
+    ("SKMD_FAULTS_SEED", "1.5", "SKMD_FAULTS_SEED='1.5' is not a whole number"),
 ])
 def test_bad_setting_is_reported_and_nothing_runs(tmp_path, var, value, expect):
     app = tmp_path / "app.py"
@@ -113,3 +117,15 @@ def test_benchmark_switches_are_variants_not_variables(name):
     with pytest.raises(ValueError, match=f"{var} is a benchmark switch.*--variant NAME:{name}=0"):
         config.from_environ({var: "0"})
     assert config.parse_changes(f"{name}=0") == {name: False}
+
+
+def test_numbers_that_cannot_be_negative_are_refused_in_process_too():
+    from skmd import config
+    assert config.from_environ({"SKMD_HOST_BACKED_MIN": "1e3"}).host_backed_min == 1000
+    with pytest.raises(ValueError, match="SKMD_MIN_SPLIT_US=-1 is negative"):
+        config.Settings(min_split_us=-1)
+    assert config.parse_changes("host_backed_min=4096") == {"host_backed_min": 4096}
+    for bad, says in (("host_backed_min=-1", "is negative"), ("min_split_us=-3", "negative"),
+                      ("tuning.at_once_after=1.5", "not a whole number")):
+        with pytest.raises(ValueError, match=says):
+            config.parse_changes(bad)
