@@ -273,10 +273,14 @@ def _main(argv: list[str]) -> int:
         from skmd import config
         from skmd.report.devices_table import devices_main
         from skmd.runtime import core, device_survey
+        import pyopencl as cl
         try:
             found = device_survey.survey(core.start(config.get()), remeasure=ns.remeasure)
+        except (ValueError, RuntimeError, cl.Error) as exc:  # bad SKMD_* settings, no device
+            print(f"skmd devices: {str(exc).removeprefix('skmd: ')}", file=sys.stderr)
+            return 2
         except Exception as exc:
-            print(f"skmd devices: {exc}", file=sys.stderr)
+            print(f"skmd devices: {str(exc).removeprefix('skmd: ')}", file=sys.stderr)
             return 1
         return devices_main(found, as_json=ns.json)
     if ns.command == "explain":

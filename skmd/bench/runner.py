@@ -279,7 +279,11 @@ def run_bench(names: Sequence[str] | None = None, size: str = "ci",
     oracle_steps = max(1, int(oracle_steps))
     installed_here = not skmd.installed()
     if installed_here:
-        skmd.install()
+        import pyopencl as cl
+        try:
+            skmd.install()
+        except cl.Error as exc:  # no usable device: bad use, as a bad setting is
+            raise ValueError(str(exc).removeprefix("skmd: ")) from exc
     ticker = None
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
@@ -379,7 +383,8 @@ def bench_main(ns: argparse.Namespace) -> int:
                            if sys.argv and sys.argv[1:2] == ["bench"]
                            else " ".join(map(shlex.quote, sys.argv)))
     except (KeyError, ValueError) as exc:
-        err.print(f"skmd bench: {exc.args[0] if exc.args else exc}")
+        err.print(f"skmd bench: {exc.args[0] if exc.args else exc}", soft_wrap=True,
+                  highlight=False, markup=False)
         return 2
     if not report.benchmarks:
         err.print("skmd bench: no benchmark selected")

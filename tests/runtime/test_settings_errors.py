@@ -129,3 +129,23 @@ def test_numbers_that_cannot_be_negative_are_refused_in_process_too():
                       ("tuning.at_once_after=1.5", "not a whole number")):
         with pytest.raises(ValueError, match=says):
             config.parse_changes(bad)
+
+
+@pytest.mark.parametrize("command", [["run", "app.py"], ["devices"],
+                                     ["bench", "--only", "vectoradd"]])
+@pytest.mark.parametrize("var,value,says", [
+    ("SKMD_DEVICES", "no-such-device", "SKMD_DEVICES item 'no-such-device' matches no device"),
+    ("POCL_DEVICES", "bogus", "no usable OpenCL device"),
+])
+def test_a_bad_device_choice_or_no_device_exits_2_everywhere(tmp_path, command, var, value,
+                                                             says):
+    """``skmd devices`` exited 1 with ``skmd devices: skmd: …``; bench with a traceback."""
+    (tmp_path / "app.py").write_text("import pyopencl as cl\ncl.create_some_context()\n")
+    env = dict(os.environ, PYTHONPATH=REPO, SKMD_PROFILE_DIR=str(tmp_path), PYOPENCL_CTX="0")
+    env[var] = value
+    r = subprocess.run([sys.executable, "-m", "skmd", *command], env=env, cwd=tmp_path,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2, r.stderr
+    assert f"skmd {command[0]}: " in r.stderr and says in r.stderr
+    assert "skmd: " not in r.stderr.replace(f"skmd {command[0]}: ", "")
+    assert "Traceback" not in r.stderr
