@@ -275,7 +275,17 @@ def run_bench(names: Sequence[str] | None = None, size: str = "ci",
     for flag, v in (("--max-seconds", max_seconds), ("--time-limit", time_limit)):
         if v is not None and not v > 0:
             raise ValueError(f"{flag} must be a positive number of seconds, not {v:g}")
-    repeat = max(1, int(repeat))
+    if int(repeat) < 1:
+        raise ValueError(f"--repeat must be 1 or more, not {repeat}")
+    from skmd.bench import programs
+    lacking = [programs.REGISTRY[k].name for k in chosen
+               if size not in programs.REGISTRY[k].sizes]
+    if lacking:
+        have = sorted(set.intersection(*(set(programs.REGISTRY[k].sizes) for k in chosen)))
+        which = "" if len(lacking) == len(chosen) else f" for {', '.join(lacking)}"
+        raise ValueError(f"unknown size {size!r}{which}; "
+                         f"have {', '.join(have) or 'no size in common'}")
+    repeat = int(repeat)
     oracle_steps = max(1, int(oracle_steps))
     installed_here = not skmd.installed()
     if installed_here:

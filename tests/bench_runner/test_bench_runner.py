@@ -202,6 +202,22 @@ def test_bad_arguments_exit_2(capsys) -> None:
     assert "--max-seconds must be a positive" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("change,says", [
+    ({"size": "huge"}, "unknown size 'huge'; have ci, paper, "),
+    ({"repeat": 0}, "--repeat must be 1 or more, not 0"),
+    ({"repeat": -3}, "--repeat must be 1 or more, not -3"),
+])
+def test_a_size_or_repeat_count_that_cannot_be_run_exits_2(capsys, change, says) -> None:
+    """An unknown size ran the suite and failed inside the table; --repeat 0 became 1."""
+    ns = argparse.Namespace(suite="skmd", size="ci", policy=["hill"], only=["vectoradd"],
+                            repeat=1, json=None, plot=None, oracle_steps=1, progress=False)
+    for name, value in change.items():
+        setattr(ns, name, value)
+    assert runner.bench_main(ns) == 2
+    err = capsys.readouterr().err
+    assert says in err and "VectorAdd" not in err
+
+
 def test_busy_ratio_counts_overlapping_kernels_once() -> None:
     from skmd.records import LaunchRecord, Piece
     a = LaunchRecord(run_id="r", seq=1, kernel="k", total_groups=4, global_size=(4,),
