@@ -149,7 +149,11 @@ def _run_program(ns: argparse.Namespace | SimpleNamespace, profile: bool) -> int
     if profile:
         from skmd.runtime import profiler
         from skmd.runtime.core import get_runtime
-        profiler.start(get_runtime())
+        rt = get_runtime()
+        profiler.start(rt)
+        if rt.store is None or rt.store.mode != "file":
+            print("skmd profile: the profile store cannot be used: the program is "
+                  "profiled, but nothing will be kept", file=sys.stderr)
     if ns.module is not None:
         sys.argv = [ns.module, *ns.args]
         sys.path.insert(0, os.getcwd())  # as python -m does
@@ -287,9 +291,16 @@ def _main(argv: list[str]) -> int:
         from skmd.report.explain_cmd import explain_main
         from skmd import config
         from skmd.predict.store import ProfileStore, StoreCorrupt, default_path
+        from skmd.predict.store_cli import unusable_folder
         from skmd.predict.store_schema import LOG_TABLE
+        path = default_path(config.get().profile_dir)
+        why = None if path.exists() else unusable_folder(path.parent)
+        if why:
+            print(f"skmd explain: no runs can be recorded in {path}: {why} (set "
+                  "SKMD_PROFILE_DIR to a folder skmd may write)", file=sys.stderr)
+            return 1
         try:
-            log = ProfileStore(default_path(config.get().profile_dir), strict=True)
+            log = ProfileStore(path, strict=True)
             log.vouched(LOG_TABLE)  # the run log's records: checked by their reader
         except StoreCorrupt as exc:
             print(f"skmd explain: {str(exc).removeprefix('skmd: ')}", file=sys.stderr)

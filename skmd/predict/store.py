@@ -18,13 +18,13 @@ import os
 import sqlite3
 import threading
 import time
-import warnings
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from skmd.lazy_names import getter
 from skmd.predict import store_schema as schema
+from skmd.warn_lines import SkmdWarning, warn
 
 if TYPE_CHECKING:
     from skmd.predict.launch_log import LaunchLog
@@ -38,7 +38,7 @@ __getattr__ = getter("skmd.predict", {n: "store_rows" for n in
 __all__ = ["ProfileStore", "ProfileStoreWarning", "Profile", "Link", "DeviceInfo", "RunInfo",
            "default_path"]
 
-class ProfileStoreWarning(UserWarning):
+class ProfileStoreWarning(SkmdWarning):
     """The profile store could not be used as asked; skmd keeps going without it."""
 
 
@@ -110,7 +110,7 @@ class ProfileStore:
         else:
             msg = (f"skmd profile store {self.path}: {what}{detail}; continuing with an "
                    "in-memory store (nothing is kept), the file is left as it is")
-        warnings.warn(msg, ProfileStoreWarning, stacklevel=3)
+        warn(msg, ProfileStoreWarning, stacklevel=3)
 
     def _memory(self, seed: sqlite3.Connection | None = None) -> sqlite3.Connection:
         self.mode = "memory"

@@ -1,6 +1,7 @@
 """``skmd store path|check|prune``: look after the profile store from the command line."""
 from __future__ import annotations
 
+import os
 import sqlite3
 import sys
 import time
@@ -32,9 +33,30 @@ def prune_runs(store: ProfileStore, before: float) -> int:
     return len(gone)
 
 
+def unusable_folder(folder: Path) -> str | None:
+    """Why the store's folder cannot be made or written, or None when it can."""
+    probe = folder
+    while not probe.exists() and probe.parent != probe:  # the nearest that exists
+        probe = probe.parent
+    if not probe.is_dir():
+        return f"{probe} is not a folder"
+    import tempfile
+    try:  # made and taken away at once: the way to know (root's access() says yes)
+        os.rmdir(tempfile.mkdtemp(prefix=".skmd-check-", dir=probe))
+    except OSError as exc:
+        what = "write in" if probe == folder else "create the folder in"
+        return f"cannot {what} {probe} ({exc.strerror or exc})"
+    return None
+
+
 def check(path: Path, out: TextIO) -> int:
     """0 when the file is a sound store (or absent), 1 with the way out when it is not."""
     if not path.exists():
+        unusable = unusable_folder(path.parent)
+        if unusable:
+            print(f"skmd store: {path}: {unusable}; runs keep nothing there "
+                  "(set SKMD_PROFILE_DIR to a folder skmd may write)", file=sys.stderr)
+            return 1
         print(f"{path}: no store yet (the first run under skmd makes it)", file=out)
         return 0
     try:

@@ -15,7 +15,6 @@ import os
 import sys
 import threading
 import time
-import warnings
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
@@ -35,6 +34,7 @@ from skmd.runtime.kernels import KernelEntry, args_of
 from skmd.runtime.link_book import LinkBook
 from skmd.runtime.recording import Recorder
 from skmd.transform import Launch, diskcache
+from skmd.warn_lines import warn
 
 
 class Runtime:
@@ -53,7 +53,7 @@ class Runtime:
             why = "".join(f"; {x.message()}" for x in self.left_out)
             raise cl.RuntimeError(f"skmd: no usable OpenCL device on any platform{why}")
         for x in self.left_out:  # a Runtime is made once a process: these show once
-            warnings.warn(f"skmd: {x.message()}", RuntimeWarning, stacklevel=2)
+            warn(f"skmd: {x.message()}", RuntimeWarning, stacklevel=2)
         self.devices: list[PhysicalDevice] = select(everything, s.devices)
         self.home: PhysicalDevice = choose_home(self.devices, s.home)
         # home first: its rows need no transfer, and ranges are laid out in this order
@@ -115,7 +115,7 @@ class Runtime:
     def warn_once(self, key: str, message: str) -> None:
         if key not in self._warned:
             self._warned.add(key)
-            warnings.warn(f"skmd: {message}", RuntimeWarning, stacklevel=3)
+            warn(f"skmd: {message}", RuntimeWarning, stacklevel=3)
 
     def _queue_in(self, cache: dict[int, cl.CommandQueue], ctx: cl.Context,
                   properties: int = 0) -> cl.CommandQueue:

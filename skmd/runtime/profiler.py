@@ -161,11 +161,15 @@ class Profiler:
         from rich.table import Table
         console = Console(stderr=True)
         reg = self.rt.registry
-        t = Table(title=f"skmd profile: {len(self.kernels)} kernels, {len(self.seen)} launch "
-                        f"shapes, {self.stored} profiles stored")
+        store = self.rt.store
+        kept = store is not None and store.mode == "file"
+        # a line of its own: as the table's title it wrapped to the table's width
+        title = (f"skmd profile: {len(self.kernels)} kernels, {len(self.seen)} launch "
+                 f"shapes, {self.stored} profiles "
+                 f"{'stored' if kept else 'measured (none kept)'}")
+        t = Table()
         for col in ("kernel", "device", "profiles", "held-out error"):
             t.add_column(col)
-        store = self.rt.store
         names = list(self.kernels.values())
         for key, name in sorted(self.kernels.items(), key=lambda kv: kv[1]):
             if names.count(name) > 1:  # two programs, one kernel name: say which
@@ -181,6 +185,7 @@ class Profiler:
                 t.add_row(name, dev.label, str(count),
                           "— (run `skmd profile` on another input)" if acc is None
                           else f"{acc * 100:.1f} %")
+        console.print(title, highlight=False, soft_wrap=True)
         console.print(t)
         for what, why in self.skipped.items():
             console.print(f"[yellow]skipped {what}: {why}[/yellow]")

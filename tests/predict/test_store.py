@@ -416,3 +416,29 @@ def test_the_run_log_keeps_the_newest_runs_only(tmp_path):
         assert kept[0] == "r48" and kept[-1] == "r17" and len(kept) == 32
         assert log.launches("r16") == [] and len(log.launches("r17")) == 1
         assert st.read("SELECT count(*) FROM launches")[0][0] == 31
+
+
+def test_a_folder_that_cannot_be_used_is_told_in_one_line(tmp_path):
+    """``store check`` said "no store yet" (exit 0) where no store can ever be made, and
+    the warning of a run printed a line of skmd's source."""
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("")
+    r = _store_cmd(not_a_folder, "check")
+    assert r.returncode == 1 and f"{not_a_folder} is not a folder" in r.stderr
+    assert "no store yet" not in r.stdout
+    env = dict(os.environ, PYTHONPATH=str(ROOT), SKMD_PROFILE_DIR=str(not_a_folder))
+    e = subprocess.run([sys.executable, "-m", "skmd", "explain"], env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert e.returncode == 1 and "is not a folder" in e.stderr and "skmd run" not in e.stderr
+    w = subprocess.run([sys.executable, "-c", "from skmd.predict import ProfileStore\n"
+                        f"ProfileStore({str(not_a_folder / 'p.sqlite')!r})\nprint('ran')"],
+                       env=env, capture_output=True, text=True, timeout=120)
+    assert w.returncode == 0 and w.stdout.strip() == "ran"
+    lines = w.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("skmd profile store ") and ".py:" not in w.stderr
+
+
+def test_skmd_warnings_stay_warnings():
+    with pytest.warns(ProfileStoreWarning):
+        from skmd.warn_lines import warn
+        warn("skmd: a test", ProfileStoreWarning)

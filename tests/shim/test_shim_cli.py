@@ -294,6 +294,21 @@ def test_profile_says_how_to_get_a_held_out_error(tmp_path: Path) -> None:
     assert "run `skmd profile` on another input" in r.stderr, r.stderr[-2000:]
 
 
+def test_profile_says_at_once_when_nothing_can_be_kept(tmp_path: Path) -> None:
+    """Where the store cannot be used, profile printed "N profiles stored", then that
+    nothing was kept."""
+    script = tmp_path / "app.py"
+    script.write_text(PROGRAM_SCRIPT)
+    (tmp_path / "file").write_text("")
+    env = dict(_env(), SKMD_PROFILE_DIR=str(tmp_path / "file"), COLUMNS="160")
+    r = subprocess.run([sys.executable, "-m", "skmd", "profile", str(script)], cwd=tmp_path,
+                       env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 1, r.stderr[-2000:]
+    ahead = r.stderr.index("nothing will be kept")
+    assert ahead < r.stderr.index("profiles measured (none kept)")
+    assert "profiles stored" not in r.stderr and "Warning:" not in r.stderr
+
+
 def test_whole_launches_on_a_profiling_queue_get_their_device_time(tmp_path: Path) -> None:
     script = tmp_path / "prof_app.py"
     script.write_text(PROGRAM_SCRIPT.replace(
