@@ -339,7 +339,9 @@ def choose_home(devices: list[PhysicalDevice], spec: str | None) -> PhysicalDevi
     if spec:
         hits = [d for d in devices if _matches(d, spec)]
         if not hits:
-            raise ValueError(f"SKMD_HOME={spec!r} matches none of the selected devices")
+            known = ", ".join(f"{d.index}:{d.label} ({d.name})" for d in devices)
+            raise ValueError(f"SKMD_HOME={spec!r} matches none of the selected devices; "
+                             f"they are {known}")
         return hits[0]
     if not devices:
         raise ValueError("no device is selected to hold the program's buffers")

@@ -112,3 +112,10 @@ def test_a_device_list_that_names_nothing_is_every_device(spec: str) -> None:
     assert choose_home(chosen, None) in everything
     with pytest.raises(ValueError, match="no device is selected"):
         choose_home([], None)
+
+
+def test_a_home_that_matches_no_device_lists_them() -> None:
+    from skmd.runtime.devices import choose_home, enumerate_all
+    everything = enumerate_all()
+    with pytest.raises(ValueError, match=r"SKMD_HOME='gpu9' matches none .*; they are 0:cpu0 \("):
+        choose_home(everything, "gpu9")
