@@ -187,15 +187,17 @@ def _flag(value: str | None, default: bool, name: str = "a switch") -> bool:
 
 
 def _number(value: str | None, default: float | None, name: str,
-            at_least: float | None = None, whole: bool = False) -> float:
+            at_least: float | None = None, whole: bool = False, unit: str = "") -> float:
     """A finite float (``at_least`` or more; ``whole``: a whole number, ``1e3`` too),
-    or a ValueError that names the variable, its value and what it takes."""
+    or a ValueError that names the variable, its value and what it takes (``unit``:
+    how the number is read, said when it is not one)."""
     if (value is None or value.strip() == "") and default is not None:
         return default
     try:
         x = float(value or "")
     except ValueError:
-        raise ValueError(f"{name}={value!r} is not a number") from None
+        raise ValueError(f"{name}={value!r} is not a number"
+                         + (f" ({unit})" if unit else "")) from None
     if x != x or x in (float("inf"), float("-inf")):
         raise ValueError(f"{name}={value!r} is not a finite number")
     if whole and x != int(x):
@@ -220,7 +222,8 @@ def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Se
         profile_dir=env.get("SKMD_PROFILE_DIR") or None,
         online=_flag(env.get("SKMD_ONLINE"), True, "SKMD_ONLINE"),
         verify=_flag(env.get("SKMD_VERIFY"), False, "SKMD_VERIFY"),
-        min_split_us=_number(env.get("SKMD_MIN_SPLIT_US"), 200.0, "SKMD_MIN_SPLIT_US", 0),
+        min_split_us=_number(env.get("SKMD_MIN_SPLIT_US"), 200.0, "SKMD_MIN_SPLIT_US", 0,
+                             unit="microseconds, e.g. 200"),
         faults=env.get("SKMD_FAULTS") or None,
         faults_seed=int(_number(env.get("SKMD_FAULTS_SEED"), 0, "SKMD_FAULTS_SEED",
                                 whole=True)),
@@ -230,7 +233,8 @@ def from_environ(environ: os._Environ[str] | dict[str, str] | None = None) -> Se
         background=_flag(env.get("SKMD_BACKGROUND"), True, "SKMD_BACKGROUND"),
         remember=_flag(env.get("SKMD_REMEMBER"), True, "SKMD_REMEMBER"),
         host_backed_min=int(_number(env.get("SKMD_HOST_BACKED_MIN"), 0,
-                                    "SKMD_HOST_BACKED_MIN", 0, whole=True)),
+                                    "SKMD_HOST_BACKED_MIN", 0, whole=True,
+                                    unit="bytes, e.g. 4194304 for 4 MiB")),
     )
 
 

@@ -22,6 +22,8 @@ REPO = str(Path(__file__).resolve().parents[2])
     ("SKMD_MIN_SPLIT_US", "nan", "SKMD_MIN_SPLIT_US='nan' is not a finite number"),
     ("SKMD_MIN_SPLIT_US", "-1", "SKMD_MIN_SPLIT_US='-1' is negative; it takes 0 or more"),
     ("SKMD_HOST_BACKED_MIN", "-5", "SKMD_HOST_BACKED_MIN='-5' is negative"),
+    ("SKMD_MIN_SPLIT_US", "200us", "'200us' is not a number (microseconds, e.g. 200)"),
+    ("SKMD_HOST_BACKED_MIN", "4MiB", "'4MiB' is not a number (bytes, e.g. 4194304"),
     ("SKMD_HOST_BACKED_MIN", "4.5", "SKMD_HOST_BACKED_MIN='4.5' is not a whole number"),
     ("SKMD_FAULTS_SEED", "1.5", "SKMD_FAULTS_SEED='1.5' is not a whole number"),
 ])
