@@ -6,6 +6,7 @@ import os
 from typing import Any, Sequence
 
 from skmd.bench.results import BenchReport, ConfigResult
+from skmd.report.fmt import plural
 
 #: the columns of the summary table, in order (config key -> header)
 SKMD_COLUMNS = (("linear", "linear"), ("skmd", "skmd (hill)"), ("oracle", "oracle"),
@@ -250,7 +251,7 @@ def write_plot(report: BenchReport, path: str) -> None:
     ax1.set_xticks(x, [b.name for b in benches], rotation=30, ha="right")
     ax1.set_ylabel("speedup over fastest single device")
     ax1.set_title(f"skmd bench, {suite_names(benches)} ({report.size}, min of "
-                  f"{report.repeat}) on {len(labels)} devices: {', '.join(labels)}")
+                  f"{report.repeat}) on {plural(len(labels), 'device')}: {', '.join(labels)}")
     ax1.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
 
     cmap = plt.get_cmap("tab10")

@@ -11,7 +11,7 @@ from typing import Callable, Sequence
 from skmd.report.breakdown import breakdown
 from skmd.report.explain import (_bytes_cell, _devices_cell, _fastest_cell, _merge_cell,
                                  _policy_cell, _timing_cell, summary_line)
-from skmd.report.fmt import human_bytes, human_time
+from skmd.report.fmt import human_bytes, human_time, plural
 from skmd.records import LaunchRecord
 from skmd.report.stats import group_by_run, is_split, kernel_labels, kernel_stats, run_summary
 
@@ -59,7 +59,7 @@ def kernel_block(st, legend: Legend) -> list[str]:
     shares = " · ".join(f"{d} {p:.0f}%" for d, p in st.mean_share_pct.items()) or "—"
     err = f", mean |err| {st.mean_abs_error_pct:.1f}%" if st.mean_abs_error_pct is not None \
         else ""
-    lines = [f"{st.kernel}  {st.launches} launches, {st.split} split, "
+    lines = [f"{st.kernel}  {plural(st.launches, 'launch')}, {st.split} split, "
              f"wall {human_time(st.wall_s)}{err}",
              f"  shares: {shares}; moved {human_bytes(st.bytes_moved)}"
              + (f"; merge {human_time(st.merge_s)}" if st.merge_s else "")]

@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from skmd import modes
-from skmd.report.fmt import error_pct, human_bytes, human_time, signed_pct
+from skmd.report.fmt import error_pct, human_bytes, human_time, plural, signed_pct
 from skmd.records import LaunchRecord
 from skmd.report.breakdown import Breakdown, breakdown, part_label
 from skmd.report.stats import (RunSummary, device_errors, group_by_run, is_split,
@@ -176,7 +176,7 @@ def summary_line(s: RunSummary, where: Breakdown | None = None) -> str:
         per = ", ".join(f"{d} {p:.0f}%" for d, p in s.busy_pct.items())
         busy = f", devices busy {s.mean_busy_pct:.0f}% ({per})"
     wall = where.wall_s if where is not None and where.wall_s > 0 else s.wall_s
-    line = (f"run {s.run_id}: {s.launches} launches, {s.split} split, "
+    line = (f"run {s.run_id}: {plural(s.launches, 'launch')}, {s.split} split, "
             f"{human_bytes(s.bytes_moved)} moved, merge {human_time(s.merge_s)}, "
             f"wall {human_time(wall)}{busy}")
     if where is not None and where.wall_s > 0:

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from skmd.report.explain import render_text, run_dict
+from skmd.report.fmt import plural
 from skmd.report.runlog import RunInfo, RunLog, run_fields
 from skmd.report.stats import launch_count
 
@@ -198,7 +199,8 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
         else:
             out.print(runs_table(rows))
         if len(shown) < len(runs):
-            write(f"{len(runs) - len(shown)} runs of `skmd bench` not shown (--all lists them)")
+            write(f"{plural(len(runs) - len(shown), 'run')} of `skmd bench` not shown "
+                  "(--all lists them)")
         return 0
 
     chosen = resolve_run(runs, run, all_runs)
@@ -248,6 +250,6 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
                 status = fail(f"cannot write {path}: {e.strerror or e}")
                 continue
             (err if as_json else out).print(
-                f"wrote {path} (run {run_id}, {launch_count(records)} launches)",
+                f"wrote {path} (run {run_id}, {plural(launch_count(records), 'launch')})",
                 highlight=False, soft_wrap=True)
     return status

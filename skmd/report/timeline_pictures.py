@@ -21,6 +21,7 @@ from skmd.report.dag import dag_png  # noqa: E402,F401  (one import place for pi
 from skmd.report.lanes import (KIND_COLORS, Layout, color, label_spans, lane,  # noqa: E402
                                layout)
 from skmd.records import LaunchRecord  # noqa: E402
+from skmd.report.fmt import plural  # noqa: E402
 from skmd.report.stats import is_split, launch_count  # noqa: E402
 from skmd.report.svg import timeline_svg  # noqa: E402
 
@@ -38,9 +39,9 @@ _OUTLINE = [patheffects.withStroke(linewidth=2, foreground="#1f2a44")]
 
 def _title(records: Sequence[LaunchRecord]) -> str:
     runs = sorted({r.run_id for r in records})
-    run = runs[0] if len(runs) == 1 else f"{len(runs)} runs"
+    run = runs[0] if len(runs) == 1 else plural(len(runs), "run")
     split = sum(1 for r in records if is_split(r))
-    return f"skmd timeline — run {run}: {launch_count(records)} launches, {split} split"
+    return f"skmd timeline — run {run}: {plural(launch_count(records), 'launch')}, {split} split"
 
 
 def timeline_png(records: Sequence[LaunchRecord], path: str | os.PathLike[str]) -> str:

@@ -163,9 +163,10 @@ class Profiler:
         reg = self.rt.registry
         store = self.rt.store
         kept = store is not None and store.mode == "file"
+        from skmd.report.fmt import plural
         # a line of its own: as the table's title it wrapped to the table's width
-        title = (f"skmd profile: {len(self.kernels)} kernels, {len(self.seen)} launch "
-                 f"shapes, {self.stored} profiles "
+        title = (f"skmd profile: {plural(len(self.kernels), 'kernel')}, "
+                 f"{plural(len(self.seen), 'launch shape')}, {plural(self.stored, 'profile')} "
                  f"{'stored' if kept else 'measured (none kept)'}")
         t = Table()
         for col in ("kernel", "device", "profiles", "held-out error"):

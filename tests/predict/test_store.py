@@ -296,7 +296,7 @@ def test_store_path_check_and_prune(tmp_path):
     r = _store_cmd(tmp_path, "check")
     assert r.returncode == 0 and "sound" in r.stdout and "2 runs" in r.stdout, r.stderr
     r = _store_cmd(tmp_path, "prune", "--older-than", "30")
-    assert r.returncode == 0 and "1 runs older than 30 days removed" in r.stdout, r.stderr
+    assert r.returncode == 0 and "1 run older than 30 days removed" in r.stdout, r.stderr
     with ProfileStore(path) as st:
         assert [x.run_id for x in st.run_log.runs()] == ["new"]
         assert st.run_log.launches("old") == [] and st.profile_count("k", "dev") == 3

@@ -111,7 +111,7 @@ def test_blocks_never_wrap_and_use_codes() -> None:
     assert "wall time went to:" in text
     lines.clear()
     render_blocks(rs, lines.append, by_kernel=True)
-    assert any(ln.startswith("k" * 90 + "  1 launches") for ln in "\n".join(lines).split("\n"))
+    assert any(ln.startswith("k" * 90 + "  1 launch,") for ln in "\n".join(lines).split("\n"))
 
 
 def test_plain_output_and_pictures_print_one_line(tmp_path) -> None:
@@ -138,7 +138,7 @@ def test_list_hides_bench_runs_unless_asked() -> None:
     console = Console(file=buf, width=200, color_system=None)
     assert explain_main(log, console=console, list_runs=True, plain=True) == 0
     out = buf.getvalue()
-    assert "mine" in out and "bench1" not in out and "__main__" not in out and "1 runs of `skmd bench`" in out
+    assert "mine" in out and "bench1" not in out and "__main__" not in out and "1 run of `skmd bench`" in out
     assert "skmd" in out and "hill" in out and "gpu0,gpu1,cpu" in out
     buf.truncate(0)
     buf.seek(0)

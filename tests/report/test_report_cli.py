@@ -32,7 +32,7 @@ def test_latest_run_by_default(runlog: MemoryRunLog) -> None:
 
 def test_named_run_and_prefix(runlog: MemoryRunLog) -> None:
     rc, out = run(runlog, run="r0")
-    assert rc == 0 and "1 launches, 1 split" in out and "old.py" in out
+    assert rc == 0 and "1 launch, 1 split" in out and "old.py" in out
     log = MemoryRunLog()
     log.add_run("20240101-abcdef", created_at=1.0)
     log.add_launch(vadd("20240101-abcdef"))

@@ -184,3 +184,14 @@ def test_a_launch_run_whole_is_all_on_its_device_with_its_groups() -> None:
     render_blocks(recs, lines.append, by_kernel=True)
     assert any("cpu0 100%" in ln for ln in lines) and not any("0%" in ln.replace("100%", "")
                                                             for ln in lines if "shares" in ln)
+
+
+def test_counts_agree_with_their_nouns() -> None:
+    from skmd.report.fmt import plural
+    assert [plural(1, "launch"), plural(2, "launch"), plural(1, "device"),
+            plural(0, "kernel"), plural(3, "launch shape")] == [
+        "1 launch", "2 launches", "1 device", "0 kernels", "3 launch shapes"]
+    rec = LaunchRecord(run_id="r", seq=1, kernel="k", total_groups=4, global_size=(4,),
+                       local_size=(1,), policy="hill", shares={"cpu0": 4}, wall_s=1e-3)
+    assert "r: 1 launch, 0 split" in text_of(summary_line(run_summary([rec]),
+                                                          breakdown([rec])))
