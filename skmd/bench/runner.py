@@ -372,7 +372,7 @@ def replot(ns: argparse.Namespace, err: Any) -> int:
 def bench_main(ns: argparse.Namespace) -> int:
     """``skmd bench``: 0 when every correctness check passed, 1 otherwise, 2 on bad use."""
     from rich.console import Console
-    err = Console(stderr=True)
+    err = Console(stderr=True, highlight=False)
     if getattr(ns, "from_json", None):
         return replot(ns, err)
     if getattr(ns, "suite", None) == "unseen":

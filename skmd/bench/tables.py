@@ -82,9 +82,9 @@ def headline(report: Any, console: Any, what: str, width: int) -> Any:
     that says what ran where printed on it."""
     from rich.console import Console
     if console is None:
-        console = Console()
+        console = Console(highlight=False)
         if not console.is_terminal:
-            console = Console(width=width)
+            console = Console(width=width, highlight=False)
     devs = ", ".join(f"{d['label']} ({d['name']})" for d in report.machine["devices"])
     console.print(f"[bold]{what}[/bold] size={report.size} repeat={report.repeat} "
                   f"devices: {devs}; home {report.machine['home']}")

@@ -33,7 +33,7 @@ def devices_main(survey: Any, as_json: bool = False, console: Console | None = N
     """Print ``survey`` (a :class:`skmd.runtime.device_survey.DeviceSurvey`): a table
     in a wide terminal, else (``plain``; default: a pipe or a narrow terminal) one
     block of lines per device."""
-    console = console or Console()
+    console = console or Console(highlight=False)  # its own styles, no guessed ones
     rows = survey.rows
     if as_json:
         print(json.dumps(rows, indent=2))

@@ -155,8 +155,8 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
     launch instead of a table, so nothing is cut or wrapped in a pipe or a file;
     ``all_runs`` lists ``skmd bench``'s runs too.
     """
-    out = console if console is not None else Console()
-    err = console if console is not None else Console(stderr=True)
+    out = console if console is not None else Console(highlight=False)
+    err = console if console is not None else Console(stderr=True, highlight=False)
     if plain is None:  # tables only where they fit; blocks never wrap
         plain = console is None and (not out.is_terminal or out.width < TABLE_MIN_WIDTH)
 

@@ -159,7 +159,7 @@ class Profiler:
             self._progress.stop()
         from rich.console import Console
         from rich.table import Table
-        console = Console(stderr=True)
+        console = Console(stderr=True, highlight=False)
         reg = self.rt.registry
         store = self.rt.store
         kept = store is not None and store.mode == "file"

@@ -245,3 +245,17 @@ def test_options_that_do_not_go_together_are_refused(runlog: MemoryRunLog, optio
                                                      says: str) -> None:
     rc, out = run(runlog, **options)
     assert rc == 2 and says in out
+
+
+def test_devices_in_colour_style_only_what_skmd_styles(capsys, monkeypatch) -> None:
+    """rich's guessing styled parts of names and notes ("(no transfer)", "(R)") bold."""
+    from skmd import config
+    from skmd.report.devices_table import devices_main
+    from skmd.runtime import core, device_survey
+    found = device_survey.survey(core.start(config.get()))
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "80")
+    assert devices_main(found) == 0
+    out = capsys.readouterr().out
+    assert "\x1b[1m(" not in out and "\x1b[1;" not in out.split("Not used")[0]
+    assert "(no transfer)" in out

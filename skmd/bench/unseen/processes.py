@@ -241,7 +241,7 @@ def unseen_main(ns: argparse.Namespace) -> int:
 
     from skmd.bench.tables import write_json
     from skmd.bench.unseen.table import render_unseen
-    err = Console(stderr=True)
+    err = Console(stderr=True, highlight=False)
     if refused_flags(ns, err):
         return 2
     try:
