@@ -27,6 +27,22 @@ def version() -> str:
         return skmd.__version__
 
 
+def _sub(sub: argparse._SubParsersAction, name: str, text: str) -> argparse.ArgumentParser:
+    """A subcommand whose ``--help`` starts with what it does."""
+    return sub.add_parser(name, help=text, description=text[0].upper() + text[1:] + ".")
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    """The command line read; a word no subcommand takes is told with that
+    subcommand's usage (argparse tells it with the top-level one)."""
+    p = _parser()
+    ns, extra = p.parse_known_args(argv)
+    if extra:
+        subs = next(a for a in p._actions if a.dest == "command").choices
+        subs[ns.command].error(f"unrecognized arguments: {' '.join(extra)}")
+    return ns
+
+
 def _parser() -> argparse.ArgumentParser:
     """The full command line (``skmd run FILE ...`` is read without it: building it
     and importing argparse cost every run milliseconds)."""
@@ -51,20 +67,25 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action=_Version)
     sub = p.add_subparsers(dest="command", required=True)
 
-    for name, helptext in (("run", "run a pyopencl program with its kernels split over all devices"),
-                           ("profile", "run a program and profile every kernel on every device "
-                                       "(trains the performance model)")):
-        r = sub.add_parser(name, help=helptext)
+    for name, helptext, more in (
+            ("run", "run a pyopencl program with its kernels split over all devices",
+             "; everything after the program is its own arguments"),
+            ("profile", "run a program and profile every kernel on every device "
+                        "(trains the performance model)",
+             "; slower than run: each kernel is also timed on every device with ever more "
+             "work-groups, and the profiles are kept in the profile store")):
+        r = sub.add_parser(name, help=helptext,
+                           description=helptext[0].upper() + helptext[1:] + more + ".")
         r.add_argument("-m", dest="module", metavar="MODULE",
                        help="run a module as a script, like python -m")
         r.add_argument("target", nargs="?", help="the program (a .py file, or a folder or zip file with a __main__.py)")
         r.add_argument("args", nargs=argparse.REMAINDER, help="its arguments")
 
-    d = sub.add_parser("devices", help="list the physical devices, the virtual device and links")
+    d = _sub(sub, "devices", "list the physical devices, the virtual device and links")
     d.add_argument("--remeasure", action="store_true", help="measure the links again")
     d.add_argument("--json", action="store_true", help="machine-readable output")
 
-    e = sub.add_parser("explain", help="what a run split where, predicted vs measured, why")
+    e = _sub(sub, "explain", "what a run split where, predicted vs measured, why")
     e.add_argument("run", nargs="?", default=None, help="run id (default: the latest)")
     e.add_argument("--json", action="store_true", help="JSON instead of text: the run's wall, breakdown and launches (with "
                         "--by-kernel: its kernels; with --list: an array of the runs)")
@@ -78,7 +99,7 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--graphs", metavar="FILE",
                    help="with --replay: traced batch graphs for runs that recorded none")
 
-    b = sub.add_parser("bench", help="run the benchmark suites under every policy, side by side")
+    b = _sub(sub, "bench", "run the benchmark suites under every policy, side by side")
     b.add_argument("--suite", choices=("skmd", "mkmd", "all", "unseen"), default="skmd",
                    help="unseen: user-style programs, each a process, plain python "
                         "vs skmd run")
@@ -108,8 +129,10 @@ def _parser() -> argparse.ArgumentParser:
                         "over it round by round, e.g. offline:online=0 or "
                         "noahead:send_ahead=0 (repeatable)")
 
-    st = sub.add_parser("store", help="where the profile store is, check it, prune old runs")
-    st.add_argument("action", choices=("path", "check", "prune"))
+    st = _sub(sub, "store", "where the profile store is, check it, prune old runs")
+    st.add_argument("action", choices=("path", "check", "prune"),
+                    help="path: print where it is (makes nothing); check: whether it is "
+                         "sound; prune: drop old runs from the run log, keeping the profiles")
     st.add_argument("--older-than", type=float, default=30.0, metavar="DAYS",
                     help="prune: drop runs recorded more than DAYS ago (default 30)")
     return p
@@ -247,7 +270,7 @@ def _main(argv: list[str]) -> int:
             module = argv[1][2:] or (argv[2] if len(argv) > 2 else None)
             rest = argv[2:] if argv[1][2:] else argv[3:]
             if module is None:
-                _parser().parse_args(argv)  # prints the usage error
+                _parse(argv)  # prints the usage error
             target = None
         else:
             module, target, rest = None, argv[1], argv[2:]
@@ -265,7 +288,7 @@ def _main(argv: list[str]) -> int:
             return _run_program(ns, profile=argv[0] == "profile")
         finally:
             warm_start.wait()
-    ns = _parser().parse_args(argv)
+    ns = _parse(argv)
     if ns.command != "bench":  # bench reads its settings per configuration
         bad = _bad_settings()
         if bad:

@@ -33,3 +33,17 @@ def test_a_full_disk_is_one_line(tmp_path):
                            stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
     assert r.returncode == 1
     assert r.stderr.strip() == "skmd store: cannot write the output: No space left on device"
+
+
+@pytest.mark.parametrize("command", ["run", "profile", "devices", "explain", "bench", "store"])
+def test_each_command_says_what_it_does_and_its_own_usage_on_a_mistake(tmp_path, command):
+    env = _env(tmp_path)
+    h = subprocess.run([sys.executable, "-m", "skmd", command, "--help"], env=env,
+                       capture_output=True, text=True, timeout=120)
+    first = h.stdout.split("\n\n")[1]  # the paragraph after the usage
+    assert h.returncode == 0 and first[0].isupper() and "positional" not in first
+    word = "path" if command == "store" else "x.py"
+    r = subprocess.run([sys.executable, "-m", "skmd", command, "--no-such-option", word],
+                       env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and f"usage: skmd {command} " in r.stderr, r.stderr
+    assert "unrecognized arguments: --no-such-option" in r.stderr
