@@ -46,10 +46,11 @@ class StoreCorrupt(RuntimeError):
     """The store's file is not a sound SQLite database (raised with ``strict=True``)."""
 
 
-def corrupt_advice(path: Path | str) -> str:
-    """What to do about a corrupt store: the way out, named once for every caller."""
-    return (f"move it away or delete it (`rm {path}`) and skmd starts a new one; "
-            "`skmd store check` tells whether it is sound")
+def corrupt_advice(path: Path | str, checked: bool = False) -> str:
+    """What to do about a corrupt store: the way out, named once for every caller
+    (``checked``: said by ``skmd store check`` itself, which need not name itself)."""
+    return (f"move it away or delete it (`rm {path}`) and skmd starts a new one"
+            + ("" if checked else "; `skmd store check` tells whether it is sound"))
 
 
 def default_path(folder: str | None = None) -> Path:

@@ -54,7 +54,7 @@ def check(path: Path, out: TextIO) -> int:
     if not path.exists():
         unusable = unusable_folder(path.parent)
         if unusable:
-            print(f"skmd store: {path}: {unusable}; runs keep nothing there "
+            print(f"skmd store check: {path}: {unusable}; runs keep nothing there "
                   "(set SKMD_PROFILE_DIR to a folder skmd may write)", file=sys.stderr)
             return 1
         print(f"{path}: no store yet (the first run under skmd makes it)", file=out)
@@ -70,8 +70,8 @@ def check(path: Path, out: TextIO) -> int:
     except sqlite3.Error as exc:
         rows, counts = [str(exc)], {}
     if rows != ["ok"]:
-        print(f"skmd store: {path} is corrupt ({'; '.join(rows[:3])}); "
-              f"{corrupt_advice(path)}", file=sys.stderr)
+        print(f"skmd store check: {path} is corrupt ({'; '.join(rows[:3])}); "
+              f"{corrupt_advice(path, checked=True)}", file=sys.stderr)
         return 1
     what = ", ".join(f"{n} {t}" for t, n in counts.items())
     print(f"{path}: sound, {_size(path)}, {what}", file=out)
@@ -87,7 +87,7 @@ def prune(path: Path, older_than_days: float, out: TextIO) -> int:
     try:
         store = ProfileStore(path, strict=True)
     except StoreCorrupt as exc:
-        print(str(exc), file=sys.stderr)
+        print(f"skmd store prune: {str(exc).removeprefix('skmd: ')}", file=sys.stderr)
         return 1
     with store:
         if store.mode != "file":

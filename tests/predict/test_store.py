@@ -305,6 +305,9 @@ def test_store_path_check_and_prune(tmp_path):
         r = _store_cmd(tmp_path, *args)
         assert r.returncode == 1 and "corrupt" in r.stderr and str(path) in r.stderr, args
         assert "Traceback" not in r.stderr
+        # told by the command itself, without pointing at itself
+        assert r.stderr.startswith(f"skmd store {args[0]}: ")
+        assert "`skmd store check` tells" not in r.stderr or args != ("check",)
 
 
 def test_time_spent_on_kernels_is_kept_and_replaced(tmp_path):
