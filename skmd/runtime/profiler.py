@@ -163,7 +163,9 @@ class Profiler:
         reg = self.rt.registry
         store = self.rt.store
         kept = store is not None and store.mode == "file"
-        from skmd.report.fmt import plural
+        def plural(n: int, word: str) -> str:  # (the report's own is a floor away)
+            return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
         # a line of its own: as the table's title it wrapped to the table's width
         title = (f"skmd profile: {plural(len(self.kernels), 'kernel')}, "
                  f"{plural(len(self.seen), 'launch shape')}, {plural(self.stored, 'profile')} "
