@@ -16,23 +16,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--suite", choices=("skmd", "mkmd", "all"), default="all")
     ns = ap.parse_args()
-    import pyopencl as cl
-
     from skmd.bench import programs
-    from skmd.testing import skmd_installed
+    from skmd.testing import run_benchmarks, skmd_installed
     names = ((programs.SKMD_SUITE if ns.suite in ("skmd", "all") else [])
              + (programs.MKMD_SUITE if ns.suite in ("mkmd", "all") else []))
     total = [0, 0]
     with skmd_installed(policy="even", background=False) as rt:
-        ctx = cl.create_some_context(interactive=False)
-        q = cl.CommandQueue(ctx)
-        for name in names:
-            b = programs.REGISTRY[name]
-            b.build(ctx)
-            inputs = b.inputs("ci")
-            before = len(rt.records)
-            ok, _ = b.check(b.execute(q, inputs), b.reference(inputs))
-            recs = rt.records[before:]
+        for name, ok, _, recs in run_benchmarks(names, rt):
             split = sum(1 for r in recs if sum(1 for v in r.shares.values() if v) >= 2)
             why = Counter(r.reason for r in recs
                           if sum(1 for v in r.shares.values() if v) < 2)

@@ -92,3 +92,21 @@ def compare_with_and_without(program: Program, **settings: Any) -> tuple[list[st
     bare = run_bare(program)
     split, records = run_with_skmd(program, **settings)
     return mismatches(bare, split), records
+
+
+def run_benchmarks(names: list[str], rt: Any, size: str = "ci") -> Iterator[tuple[str, bool, str, list]]:
+    """Each of the suite programs ``names`` built and run once at ``size`` in a new
+    context under the installed runtime ``rt``: (name, right, what was wrong, the
+    launch records it left), one program at a time."""
+    import pyopencl as cl
+
+    from skmd.bench import programs
+    ctx = cl.create_some_context(interactive=False)
+    q = cl.CommandQueue(ctx)
+    for name in names:
+        b = programs.REGISTRY[name]
+        b.build(ctx)
+        inputs = b.inputs(size)
+        before = len(rt.records)
+        ok, msg = b.check(b.execute(q, inputs), b.reference(inputs))
+        yield name, ok, msg, rt.records[before:]

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from skmd.runtime import faults
-from skmd.testing import skmd_installed
+from skmd.testing import run_benchmarks, skmd_installed
 
 REPO = str(Path(__file__).resolve().parents[2])
 BENCHES = ["vectoradd", "matrixtranspose", "reduction", "histogram", "blackscholes"]
@@ -17,20 +17,8 @@ BENCHES = ["vectoradd", "matrixtranspose", "reduction", "histogram", "blackschol
 
 def _run_benches(names, **settings):
     """Run benchmark programs at CI size under skmd; (wrong results, records, runtime)."""
-    import pyopencl as cl
-
-    from skmd.bench import programs
-    wrong = []
     with skmd_installed(**settings) as rt:
-        ctx = cl.create_some_context(interactive=False)
-        q = cl.CommandQueue(ctx)
-        for name in names:
-            b = programs.REGISTRY[name]
-            b.build(ctx)
-            inputs = b.inputs("ci")
-            ok, msg = b.check(b.execute(q, inputs), b.reference(inputs))
-            if not ok:
-                wrong.append(f"{name}: {msg}")
+        wrong = [f"{name}: {msg}" for name, ok, msg, _ in run_benchmarks(names, rt) if not ok]
         return wrong, list(rt.records), rt
 
 
