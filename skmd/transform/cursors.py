@@ -125,7 +125,8 @@ def fingerprint(c: ci.Cursor, rename: Mapping[str, str] | None = None) -> Finger
     """
     k = c.kind
     if k == K.CALL_EXPR and (c.spelling in _REMAPPED or c.spelling in _REMAPPED.values()):
-        args = children(c)[1:2]
+        # (the stand-in's macro puts its dimension in parentheses: ``(d)``)
+        args = [_unparen(a) for a in children(c)[1:2]]
         return ("CALL_EXPR", _REMAPPED.get(c.spelling, c.spelling), "",
                 tuple(fingerprint(a, rename) for a in args))
     if k in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR):
@@ -145,6 +146,13 @@ def fingerprint(c: ci.Cursor, rename: Mapping[str, str] | None = None) -> Finger
         extra = ""
     return (k.name, extra, _norm_type(c.type.get_canonical().spelling),
             tuple(fingerprint(x, rename) for x in children(c)))
+
+
+def _unparen(c: ci.Cursor) -> ci.Cursor:
+    """``c`` without the parentheses and implicit conversions around it."""
+    while c.kind in (K.PAREN_EXPR, K.UNEXPOSED_EXPR) and len(children(c)) == 1:
+        c = children(c)[0]
+    return c
 
 
 def bare(c: ci.Cursor) -> ci.Cursor:

@@ -21,6 +21,15 @@ MERGEABLE = [
     BY_NAME["grid_stride"],
     BY_NAME["vectors_and_constant"],
     BY_NAME["group_math_helper"],
+    # stores placed by a work-item built-in itself, whose stand-in the partition-ready
+    # program writes with its dimension in parentheses
+    BY_NAME["reduction_first_round"],
+    BY_NAME["histogram_per_group"],
+    Case("group_and_item_indexed", """
+__kernel void gi(__global const float *x, __global float *per_group, __global float *out) {
+  out[2 * get_global_id(0) + 1] = x[get_global_id(0)];
+  if (get_local_id(0) == 0) per_group[get_group_id(0)] = x[get_global_id(0)];
+}""", "gi", (N,), (8,), (Buf("float32", N), Buf("float32", N // 8), Buf("float32", 2 * N))),
     Case("every_third", """
 __kernel void third(__global float *out, __global const float *x, int n) {
   int i = get_global_id(0);
