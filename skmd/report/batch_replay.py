@@ -28,6 +28,7 @@ from rich.table import Table
 from skmd.mkmd_graph import build_graph, inorder_schedule, schedule
 from skmd.mkmd_graph.optimal import DEFAULT_BUDGET, best_whole_schedule, lower_bound
 from skmd.mkmd_graph.resimulate import simulate_placement
+from skmd.modes import MODES
 from skmd.records import LaunchRecord
 from skmd.report.replay_costs import (Batch, graph_batches, home_of, link_rates,
                                       match_launches, measured_platform, placement, recorded_graph,
@@ -182,9 +183,24 @@ def replay_table(rows: Sequence[Mapping[str, Any]]) -> Table:
     return table
 
 
-def render_replay(rows: Sequence[Mapping[str, Any]], console: Console) -> None:
+def no_batches(records: Sequence[LaunchRecord]) -> str:
+    """Why a run has no graph batch to replay, from its launches' modes: a graph
+    mode's launches may all have run in program order or at once."""
+    if not records:
+        return "this run recorded no kernel launches: there is nothing to replay"
+    graph_modes = sorted(m.name for m in MODES.values() if m.defers_to_graph)
+    ran = sorted({r.mode for r in records})
+    if not set(ran) & set(graph_modes):
+        return (f"this run has no graph batches: it ran with SKMD_MODE={','.join(ran)} "
+                f"(SKMD_MODE={' or '.join(graph_modes)} schedules batches)")
+    return ("this run's launches ran in program order or at once: no batch was "
+            "scheduled, so there is nothing to replay")
+
+
+def render_replay(rows: Sequence[Mapping[str, Any]], console: Console,
+                  none_why: str = "this run has no graph batches") -> None:
     if not rows:
-        console.print("this run has no graph batches (SKMD_MODE=mkmd records them)")
+        console.print(none_why, highlight=False, soft_wrap=True)
         return
     console.print(replay_table(rows))
     console.print("optimal: the best whole-kernel schedule (proven up to "
@@ -223,5 +239,5 @@ def replay_main(records: Sequence[LaunchRecord], run_id: str, as_json: bool,
             out.out(text, highlight=False)
         return 0
     out.print(f"run {run_id}", highlight=False)
-    render_replay(rows, out)
+    render_replay(rows, out, no_batches(records))
     return 0

@@ -134,3 +134,52 @@ def test_replay_of_a_run_recorded_here():
         assert r["lower_bound_s"] <= r["optimal_s"] * (1 + 1e-9)
         assert r["optimal_s"] <= r["simulated_s"] * (1 + 1e-9)
         assert r["measured_s"] > 0 and r["inorder_s"] > 0
+
+
+def replay_text(records) -> tuple[int, str]:
+    buf = io.StringIO()
+    rc = explain_main(log_of(records), console=Console(file=buf, width=200,
+                                                       color_system=None), replay=True)
+    return rc, buf.getvalue()
+
+
+def test_a_graph_run_with_no_batch_scheduled_says_so():
+    """A graph-mode run whose launches all ran in program order is not told it was run
+    in another mode."""
+    ran_in_order = chain_batch()
+    ran_in_order[-1].notes = []
+    rc, text = replay_text(ran_in_order)
+    assert rc == 0 and "ran in program order or at once: no batch was scheduled" in text
+    assert "SKMD_MODE=mkmd records them" not in text
+    for r in ran_in_order:
+        r.mode = "skmd"
+    rc, text = replay_text(ran_in_order)
+    assert rc == 0 and "it ran with SKMD_MODE=skmd" in text
+    rc, text = replay_text([])
+    assert rc == 0 and "no kernel launches" in text
+
+
+def test_a_short_graph_run_recorded_here_has_nothing_to_replay(monkeypatch):
+    """Under SKMD_MODE=mkmd, a run shorter than kernel analysis waits for launches its
+    kernels whole at once on the local devices: the replay says no batch was scheduled."""
+    pytest.importorskip("pyopencl")
+    import numpy as np
+    import pyopencl as cl
+    from skmd.testing import skmd_installed, tuned
+    tuned(monkeypatch, analyse_after_s=600.0)
+    with skmd_installed(mode="mkmd", background=True) as rt:
+        ctx = cl.create_some_context(interactive=False)
+        queue = cl.CommandQueue(ctx)
+        a = np.arange(256, dtype=np.float32)
+        buf = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=a)
+        prg = cl.Program(ctx, "__kernel void inc(__global float *a) "
+                              "{ a[get_global_id(0)] += 1.0f; }").build()
+        inc = cl.Kernel(prg, "inc")
+        for _ in range(3):
+            inc(queue, a.shape, None, buf)
+        cl.enqueue_copy(queue, a, buf)
+        records = list(rt.records)
+    assert records and {r.mode for r in records} == {"mkmd"}
+    assert not graph_batches(records)
+    rc, text = replay_text(records)
+    assert rc == 0 and "no batch was scheduled, so there is nothing to replay" in text
