@@ -8,8 +8,9 @@ place and ``skmd bench`` can compare policies side by side in one process with
 variable               meaning
 =====================  =========================================================
 ``SKMD_DEVICES``       which physical devices back the virtual device, e.g.
-                       ``0,2`` (indices as ``skmd devices`` lists them) or a
-                       name fragment per item (``nvidia,cpu``). Default: all.
+                       ``0,2`` (indices as ``skmd devices`` lists them), a
+                       kind (``gpu``: every GPU), a label (``cpu0``) or a name
+                       fragment per item (``nvidia,cpu``). Default: all.
 ``SKMD_HOME``          which physical device holds the application's buffers
                        (index or name fragment). Default: the fastest one.
 ``SKMD_POLICY``        how a launch is split: ``hill`` (default), ``linear``,

@@ -308,16 +308,25 @@ def enumerate_all() -> list[PhysicalDevice]:
     return discover()[0]
 
 
+#: an ``SKMD_DEVICES`` item that is one of these picks every device of that kind
+KINDS = ("cpu", "gpu", "accelerator")
+
+
 def _matches(dev: PhysicalDevice, item: str) -> bool:
+    """Whether ``item`` names ``dev``: its index, a kind (every device of it, as users
+    type the type), its label or a fragment of its name or platform."""
     item = item.strip().lower()
     if item.isdigit():
         return dev.index == int(item)
+    if item in KINDS:
+        return dev.kind == item
     return (item == dev.label or item in dev.name.lower()
             or item in dev.platform_name.lower())
 
 
 def select(devices: list[PhysicalDevice], spec: str | None) -> list[PhysicalDevice]:
-    """Apply an ``SKMD_DEVICES`` spec (comma-separated indices or name fragments);
+    """Apply an ``SKMD_DEVICES`` spec (comma-separated indices, kinds, labels or name
+    fragments);
     one that names nothing (``""``, ``","``) is no spec: every device."""
     if not spec or not spec.replace(",", "").strip():
         return list(devices)

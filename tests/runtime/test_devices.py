@@ -119,3 +119,24 @@ def test_a_home_that_matches_no_device_lists_them() -> None:
     everything = enumerate_all()
     with pytest.raises(ValueError, match=r"SKMD_HOME='gpu9' matches none .*; they are 0:cpu0 \("):
         choose_home(everything, "gpu9")
+
+
+def test_a_kind_selects_every_device_of_it() -> None:
+    """``SKMD_DEVICES=cpu`` matched nothing (no device is labelled or named ``cpu``)."""
+    from dataclasses import replace
+
+    from skmd.runtime.devices import enumerate_all, select
+    real = enumerate_all()[0]
+    devs = [replace(real, index=0, label="cpu0", kind="cpu"),
+            replace(real, index=1, label="gpu0", kind="gpu", name="Some GPU"),
+            replace(real, index=2, label="gpu1", kind="gpu", name="Another GPU"),
+            replace(real, index=3, label="cpu1", kind="cpu")]
+    assert [d.label for d in select(devs, "gpu")] == ["gpu0", "gpu1"]
+    assert [d.label for d in select(devs, "CPU")] == ["cpu0", "cpu1"]
+    assert [d.label for d in select(devs, "gpu1,cpu")] == ["gpu1", "cpu0", "cpu1"]
+    assert [d.label for d in select(devs, "cpu0")] == ["cpu0"]
+    assert [d.label for d in select(devs, "another")] == ["gpu1"]
+    assert [d.label for d in select(devs, "3")] == ["cpu1"]
+    with pytest.raises(ValueError, match=r"'accelerator' matches no device; devices are "
+                                         r"0:cpu0 \(.*3:cpu1"):
+        select(devs, "accelerator")
