@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from typing import Any
 
 from rich.console import Console
@@ -65,6 +66,21 @@ def _table(rows: list[dict[str, Any]]) -> Table:
     return t
 
 
+#: PoCL's platform name: its CPU becomes several devices with ``POCL_DEVICES``
+POCL = "Portable Computing Language"
+
+
+def one_device_note(row: dict[str, Any], selected: str | None) -> str:
+    """With one device nothing is split: say so, and how to get more where one can."""
+    note = "Only one device: every kernel runs whole on it, nothing is split."
+    if selected and selected.replace(",", "").strip():
+        return note + f" (SKMD_DEVICES={selected} selects it.)"
+    if row["platform"] == POCL:
+        note += (' PoCL divides the CPU into more devices: POCL_DEVICES="pthread pthread" '
+                 "makes two.")
+    return note
+
+
 def _notes(survey: Any, rows: list[dict[str, Any]], console: Console) -> None:
     label, name, mem = survey.home
     total_cu = sum(r["compute_units"] for r in rows)
@@ -78,6 +94,9 @@ def _notes(survey: Any, rows: list[dict[str, Any]], console: Console) -> None:
         console.print(f"[yellow]Not used: {platform} ({version}): "
                       f"{', '.join(devices)}[/yellow]\n  {why}",
                       markup=True, highlight=False)
+    if len(rows) == 1:
+        console.print(one_device_note(rows[0], os.environ.get("SKMD_DEVICES")),
+                      highlight=False, soft_wrap=True)
     if any(r["zero_copy"] for r in rows):
         console.print("Zero copy: the helpers marked read the inputs they do not write "
                       "straight from skmd's host copy (no transfer).", soft_wrap=True)

@@ -259,3 +259,31 @@ def test_devices_in_colour_style_only_what_skmd_styles(capsys, monkeypatch) -> N
     out = capsys.readouterr().out
     assert "\x1b[1m(" not in out and "\x1b[1;" not in out.split("Not used")[0]
     assert "(no transfer)" in out
+
+
+def test_one_device_says_nothing_is_split(monkeypatch) -> None:
+    """With one device `skmd devices` did not say that nothing would be split, nor how
+    PoCL makes more devices of the CPU."""
+    from dataclasses import replace
+
+    from skmd import config
+    from skmd.report.devices_table import devices_main
+    from skmd.runtime import core, device_survey
+    found = device_survey.survey(core.start(config.get()))
+    one = replace(found, rows=[dict(found.rows[0], platform="Portable Computing Language")])
+    monkeypatch.delenv("SKMD_DEVICES", raising=False)
+    for plain in (True, False):
+        buf = io.StringIO()
+        assert devices_main(one, console=Console(file=buf, width=220, color_system=None),
+                            plain=plain) == 0
+        out = buf.getvalue()
+        assert "Only one device: every kernel runs whole on it, nothing is split." in out
+        assert 'POCL_DEVICES="pthread pthread"' in out
+    monkeypatch.setenv("SKMD_DEVICES", "cpu1")
+    buf = io.StringIO()
+    devices_main(one, console=Console(file=buf, width=80, color_system=None))
+    assert "SKMD_DEVICES=cpu1 selects it" in buf.getvalue()
+    assert "POCL_DEVICES" not in buf.getvalue()
+    buf = io.StringIO()
+    devices_main(found, console=Console(file=buf, width=80, color_system=None))
+    assert "Only one device" not in buf.getvalue()
