@@ -192,20 +192,24 @@ def where_line(b: Breakdown) -> str:
 
 
 def render_text(records: Sequence[LaunchRecord], console: Console,
-                by_kernel: bool = False, limit: int | None = None) -> None:
+                by_kernel: bool = False, limit: int | None = None,
+                run_titles: bool = True) -> None:
     """Print every run in ``records``: its table, then its summary line.
 
-    ``limit`` caps the per-launch rows (the summary still counts every launch).
+    ``limit`` caps the per-launch rows (the summary still counts every launch);
+    ``run_titles=False``: the caller has named the run, the tables do not again.
     """
     if not records:
         console.print("no kernel launches recorded")
         return
     for run_id, rs in group_by_run(records).items():
         if by_kernel:
-            console.print(summary_table(rs, title=f"run {run_id} by kernel"))
+            console.print(summary_table(rs, title=f"run {run_id} by kernel" if run_titles
+                                        else "by kernel"))
         else:
             shown = rs if limit is None else rs[:limit]
-            console.print(explain_table(shown, title=f"run {run_id}"))
+            console.print(explain_table(shown, title=f"run {run_id}" if run_titles
+                                        else None))
             if len(shown) < len(rs):
                 console.print(f"… {len(rs) - len(shown)} more launches not shown "
                               "(--by-kernel groups them)")

@@ -132,6 +132,25 @@ def option_clash(run: str | None, as_json: bool, png: str | None, html: str | No
 LIST_COLUMNS = ("run", "created", "program", "mode", "policy", "devices", "launches", "wall")
 
 
+#: a longer program name pushes its own row's later cells, not every row's
+PROGRAM_ALIGN_MAX = 24
+
+
+def runs_lines(rows: Sequence[list[str]]) -> list[str]:
+    """The list as plain lines under a header of column names, the columns aligned
+    (a pipe or a narrow terminal: nothing wraps, and each column says what it is).
+    The created column is left out: the run id starts with the same date and time,
+    and without it a line of a short program name fits 80 columns."""
+    keep = [i for i, c in enumerate(LIST_COLUMNS) if c != "created"]
+    table = [[LIST_COLUMNS[i] for i in keep]] + [[r[i] for i in keep] for r in rows]
+    names = table[0]
+    widths = [max(len(r[i]) for r in table) for i in range(len(names))]
+    at = names.index("program")
+    widths[at] = min(widths[at], PROGRAM_ALIGN_MAX)
+    return ["  ".join(c.rjust(w) if names[i] in ("launches", "wall") else c.ljust(w)
+                      for i, (c, w) in enumerate(zip(r, widths))).rstrip() for r in table]
+
+
 def runs_table(rows: Sequence[list[str]]) -> Table:
     table = Table(title="recorded runs")
     for name in LIST_COLUMNS:
@@ -194,8 +213,8 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
             return 0
         rows = [run_row(log, r) for r in shown]
         if plain:
-            for row in rows:
-                write("  ".join(c for c in row if c))
+            for line in runs_lines(rows):
+                write(line)
         else:
             out.print(runs_table(rows))
         if len(shown) < len(runs):
@@ -235,8 +254,8 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
                   highlight=False, soft_wrap=True)
         if not records:
             out.print("this run recorded no kernel launches")
-        else:
-            render_text(records, out, by_kernel=by_kernel, limit=limit)
+        else:  # named once, above the table
+            render_text(records, out, by_kernel=by_kernel, limit=limit, run_titles=False)
 
     status = 0
     if png or html:

@@ -287,3 +287,22 @@ def test_one_device_says_nothing_is_split(monkeypatch) -> None:
     buf = io.StringIO()
     devices_main(found, console=Console(file=buf, width=80, color_system=None))
     assert "Only one device" not in buf.getvalue()
+
+
+def test_plain_list_has_a_header_and_aligned_columns(runlog: MemoryRunLog) -> None:
+    """In a pipe the list's columns were bare cells with nothing saying what they are."""
+    rc, out = run(runlog, list_runs=True, plain=True)
+    lines = out.splitlines()
+    assert rc == 0 and lines[0].split() == ["run", "program", "mode", "policy", "devices",
+                                            "launches", "wall"]
+    assert len(lines) == 3 and max(len(ln) for ln in lines) <= 80
+    col = lines[0].index("program")
+    assert all(ln[col:].split()[0] in ("program", "old.py", "app.py") for ln in lines)
+
+
+def test_table_mode_names_the_run_once(runlog: MemoryRunLog) -> None:
+    """The run line was printed above the table and again as its title."""
+    for by_kernel in (False, True):
+        rc, out = run(runlog, plain=False, by_kernel=by_kernel)
+        assert rc == 0 and out.count("r1") == 2  # the run line and the summary line
+        assert out.splitlines()[0].startswith("run r1 ") and "app.py --n 4" in out
