@@ -86,7 +86,8 @@ def _parser() -> argparse.ArgumentParser:
     d.add_argument("--json", action="store_true", help="machine-readable output")
 
     e = _sub(sub, "explain", "what a run split where, predicted vs measured, why")
-    e.add_argument("run", nargs="?", default=None, help="run id (default: the latest)")
+    e.add_argument("run", nargs="?", default=None, help="run id, or any part of one that only it has "
+                   "(default: the latest)")
     e.add_argument("--json", action="store_true", help="JSON instead of text: the run's wall, breakdown and launches (with "
                         "--by-kernel: its kernels; with --list: an array of the runs)")
     e.add_argument("--png", metavar="FILE", help="write a timeline picture")

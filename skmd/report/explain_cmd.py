@@ -52,7 +52,7 @@ def _latest(runs: Sequence[RunInfo]) -> RunInfo:
 
 def resolve_run(runs: Sequence[RunInfo], run: str | None,
                 all_runs: bool = False) -> RunInfo | str:
-    """The run meant by ``run`` (an id or a unique prefix), or an error message;
+    """The run meant by ``run`` (an id or a unique part of one), or an error message;
     without one the latest, of those ``--list`` lists (``all_runs``: bench's too)."""
     if not runs:
         return "no runs recorded yet (run a program with `skmd run` first)"
@@ -65,12 +65,13 @@ def resolve_run(runs: Sequence[RunInfo], run: str | None,
     exact = [r for r in runs if run_fields(r)[0] == run]
     if exact:
         return exact[0]
-    prefixed = [r for r in runs if run_fields(r)[0].startswith(run)]
-    if len(prefixed) == 1:
-        return prefixed[0]
-    if prefixed:
-        ids = ", ".join(run_fields(r)[0] for r in prefixed[:5])
-        return f"run id {run!r} is ambiguous: {ids}{' …' if len(prefixed) > 5 else ''}"
+    # a prefix (the date) or any other part, such as the random tail
+    found = [r for r in runs if run in run_fields(r)[0]]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        ids = ", ".join(run_fields(r)[0] for r in found[:5])
+        return f"run id {run!r} is ambiguous: {ids}{' …' if len(found) > 5 else ''}"
     return f"unknown run {run!r} (`skmd explain --list` shows the recorded runs)"
 
 

@@ -306,3 +306,19 @@ def test_table_mode_names_the_run_once(runlog: MemoryRunLog) -> None:
         rc, out = run(runlog, plain=False, by_kernel=by_kernel)
         assert rc == 0 and out.count("r1") == 2  # the run line and the summary line
         assert out.splitlines()[0].startswith("run r1 ") and "app.py --n 4" in out
+
+
+def test_a_run_is_found_by_any_unique_part_of_its_id() -> None:
+    """Only prefixes were taken: the random tail of an id was an unknown run."""
+    log = MemoryRunLog()
+    for i, rid in enumerate(("20261128-065436-c8d865", "20261128-065500-a1b2c3")):
+        log.add_run(rid, [f"p{i}.py"], created_at=float(i))
+        log.add_launch(vadd(rid))
+    rc, out = run(log, run="c8d865")
+    assert rc == 0 and "run 20261128-065436-c8d865" in out
+    rc, out = run(log, run="0655")
+    assert rc == 0 and "p1.py" in out
+    rc, out = run(log, run="065")
+    assert rc == 1 and "run id '065' is ambiguous: 20261128-065436-c8d865, " in out
+    rc, out = run(log, run="zz9")
+    assert rc == 1 and "unknown run 'zz9'" in out
