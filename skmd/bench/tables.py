@@ -77,13 +77,19 @@ def _columns(report: BenchReport, suite: str) -> list[tuple[str, str]]:
     return cols
 
 
+def _columns_set() -> bool:
+    """Whether ``COLUMNS`` holds a width (rich takes it, terminal or not)."""
+    return os.environ.get("COLUMNS", "").strip().isdigit()
+
+
 def headline(report: Any, console: Any, what: str, width: int) -> Any:
-    """The console to print on (``width`` wide when not a terminal), with the line
-    that says what ran where printed on it."""
+    """The console to print on (``width`` wide when not a terminal and ``COLUMNS``
+    does not say a width, which is kept as the other commands keep it), with the
+    line that says what ran where printed on it."""
     from rich.console import Console
     if console is None:
         console = Console(highlight=False)
-        if not console.is_terminal:
+        if not console.is_terminal and not _columns_set():
             console = Console(width=width, highlight=False)
     devs = ", ".join(f"{d['label']} ({d['name']})" for d in report.machine["devices"])
     console.print(f"[bold]{what}[/bold] size={report.size} repeat={report.repeat} "

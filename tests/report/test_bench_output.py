@@ -67,3 +67,14 @@ def test_busy_counts_whole_kernels_timed_by_their_events() -> None:
                          shares={"cpu0": 0}, start_s=0.0, host_s=0.1, wall_s=0.4,
                          device_s=0.4)
     assert run_stats.busy_of([whole], 1.0) == pytest.approx({"cpu0": 0.4})
+
+
+def test_tables_in_a_pipe_keep_the_width_columns_says(capsys, monkeypatch) -> None:
+    """Piped, the tables were 160 wide whatever COLUMNS said."""
+    monkeypatch.setenv("COLUMNS", "60")
+    tables.render_tables(_report())
+    out = capsys.readouterr().out
+    assert max(len(ln) for ln in out.splitlines()) <= 60
+    monkeypatch.delenv("COLUMNS")
+    tables.render_tables(_report())
+    assert max(len(ln) for ln in capsys.readouterr().out.splitlines()) > 60
