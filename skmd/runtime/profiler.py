@@ -30,6 +30,8 @@ class Profiler:
         self.seen: set[tuple] = set()
         self.kernels: dict[str, str] = {}  # key -> name
         self.stored = 0
+        #: (kernel key, device label) -> profiles measured this run
+        self.measured: dict[tuple[str, str], int] = {}
         self.skipped: dict[str, str] = {}
         self._progress: Any = None
         self._task: Any = None
@@ -75,6 +77,8 @@ class Profiler:
                 continue
             for g, secs in times:
                 rows.append(Profile(entry.key, dev.fingerprint, base.with_groups(g), secs))
+            mkey = (entry.key, dev.label)
+            self.measured[mkey] = self.measured.get(mkey, 0) + len(times)
             bar.advance(self._task, len(counts))
         store = self.rt.store
         if store is not None:
@@ -166,19 +170,26 @@ class Profiler:
         def plural(n: int, word: str) -> str:  # (the report's own is a floor away)
             return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
+        if not self.seen:
+            console.print("skmd profile: no kernel launches to profile", highlight=False)
+            return
+        measured = sum(self.measured.values())
+        # the devices' rows add up to it; identical devices share what is stored
+        done = ("stored" if kept and self.stored == measured else
+                f"measured ({self.stored} stored)" if kept else "measured (none kept)")
         # a line of its own: as the table's title it wrapped to the table's width
         title = (f"skmd profile: {plural(len(self.kernels), 'kernel')}, "
-                 f"{plural(len(self.seen), 'launch shape')}, {plural(self.stored, 'profile')} "
-                 f"{'stored' if kept else 'measured (none kept)'}")
+                 f"{plural(len(self.seen), 'launch shape')}, {plural(measured, 'profile')} "
+                 f"{done}")
         t = Table()
         for col in ("kernel", "device", "profiles", "held-out error"):
-            t.add_column(col)
+            t.add_column(col, overflow="fold")
         names = list(self.kernels.values())
         for key, name in sorted(self.kernels.items(), key=lambda kv: kv[1]):
             if names.count(name) > 1:  # two programs, one kernel name: say which
                 name = f"{name}@{key.rpartition(':')[0][:8]}"
             for dev in self.rt.devices:
-                count = store.profile_count(key, dev.fingerprint) if store is not None else 0
+                count = self.measured.get((key, dev.label), 0)
                 acc = None
                 if reg is not None:
                     try:
@@ -190,6 +201,9 @@ class Profiler:
                           else f"{acc * 100:.1f} %")
         console.print(title, highlight=False, soft_wrap=True)
         console.print(t)
+        console.print("profiles: measured on the device this run; held-out error: of the "
+                      "model fitted to every profile stored for devices like it",
+                      highlight=False, soft_wrap=True)
         for what, why in self.skipped.items():
             console.print(f"[yellow]skipped {what}: {why}[/yellow]")
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -292,6 +293,21 @@ def test_profile_says_how_to_get_a_held_out_error(tmp_path: Path) -> None:
                        timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]
     assert "run `skmd profile` on another input" in r.stderr, r.stderr[-2000:]
+    # each device's row counts its own profiles: identical devices showed the store's
+    # count for their kind each, adding up to a multiple of the title's
+    total = int(re.search(r"launch shape, (\d+) profiles stored", r.stderr).group(1))
+    rows = re.findall(r"│ twice\s+│ (\w+)\s+│ (\d+)\s+│", r.stderr)
+    assert len(rows) >= 2 and sum(int(n) for _, n in rows) == total, r.stderr[-2000:]
+
+
+def test_profile_of_a_program_without_kernels_says_so(tmp_path: Path) -> None:
+    script = tmp_path / "app.py"
+    script.write_text("print('no kernels')\n")
+    env = dict(_env(), SKMD_PROFILE_DIR=str(tmp_path / "prof"))
+    r = subprocess.run([sys.executable, "-m", "skmd", "profile", str(script)], cwd=tmp_path,
+                       env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and r.stdout == "no kernels\n", r.stderr[-2000:]
+    assert r.stderr == "skmd profile: no kernel launches to profile\n"
 
 
 def test_profile_says_at_once_when_nothing_can_be_kept(tmp_path: Path) -> None:
