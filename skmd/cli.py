@@ -181,11 +181,12 @@ def _run_program(ns: argparse.Namespace | SimpleNamespace, profile: bool) -> int
     if ns.module is not None:
         sys.argv = [ns.module, *ns.args]
         sys.path.insert(0, os.getcwd())  # as python -m does
-        runner = lambda: program_run.run_module(ns.module)
+        runner = lambda: program_run.run_module(ns.module, told_by=f"skmd {ns.command}")
     elif main_of is not None:
         sys.argv = [ns.target, *ns.args]
         sys.path.insert(0, main_of)  # as python does: its __main__ is found there
-        runner = lambda: program_run.run_module("__main__", alter_argv=False)
+        runner = lambda: program_run.run_module("__main__", alter_argv=False,
+                                                told_by=f"skmd {ns.command}")
     else:
         sys.argv = [ns.target, *ns.args]  # as typed, as python keeps it
         # as python does: the folder of the script, its links followed

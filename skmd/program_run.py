@@ -81,14 +81,38 @@ def run_file(code: types.CodeType, full: str, loader: Any) -> Ending:
     return ending
 
 
-def run_module(name: str, alter_argv: bool = True) -> Ending:
+def run_module(name: str, alter_argv: bool = True, told_by: str = "skmd run") -> Ending:
     """Run module ``name`` as ``python -m name`` does: runpy's own ``-m`` entry, in
     the fresh ``__main__`` (``sys.argv[0]`` becomes the module's file; a module not
-    found ends as python's does: its message and exit status 1).  ``__main__`` with
-    ``alter_argv`` off is how python runs a folder or zip file (:func:`main_holder`)."""
+    found ends as python's does, exit status 1, its message told by ``told_by``
+    rather than by the interpreter's path).  ``__main__`` with ``alter_argv`` off is
+    how python runs a folder or zip file (:func:`main_holder`)."""
     import runpy
+
+    def run() -> None:
+        try:
+            runpy._run_module_as_main(name, alter_argv=alter_argv)
+        except SystemExit as exc:
+            told = _runpy_message(exc)
+            if told is None:
+                raise
+            raise SystemExit(f"{told_by}: {told}") from None
+
     g = _fresh_main()
-    return _run(lambda: runpy._run_module_as_main(name, alter_argv=alter_argv), g)
+    return _run(run, g)
+
+
+def _runpy_message(exc: SystemExit) -> str | None:
+    """runpy's own "module not found" message (which it prefixes with the interpreter's
+    path), without the path; None for any other exit, the program's included."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    prefix = f"{sys.executable}: "
+    if (tb is None or tb.tb_frame.f_code.co_name != "_run_module_as_main"
+            or not isinstance(exc.code, str) or not exc.code.startswith(prefix)):
+        return None
+    return exc.code[len(prefix):]
 
 
 def main_holder(path: str) -> str | None:

@@ -411,3 +411,15 @@ def test_a_run_with_no_kernel_launches_is_the_latest_and_says_so(tmp_path: Path)
                        env=env, capture_output=True, text=True, timeout=120)
     assert e.returncode == 0, e.stderr
     assert "quiet.py" in e.stdout and "this run recorded no kernel launches" in e.stdout
+
+
+def test_a_module_not_found_is_told_by_skmd_run(tmp_path: Path) -> None:
+    """``skmd run -m nosuchmod`` said python's message under the interpreter's path."""
+    r = _run([sys.executable, "-m", "skmd", "run", "-m", "no_such_module_here"], tmp_path)
+    ref = _run([sys.executable, "-m", "no_such_module_here"], tmp_path)
+    assert r.returncode == ref.returncode == 1, r.stderr
+    assert r.stderr == "skmd run: No module named no_such_module_here\n"
+    own = tmp_path / "own.py"  # the program's own exit message is left as it is
+    own.write_text("import sys\nsys.exit(sys.executable + ': mine')\n")
+    r = _run([sys.executable, "-m", "skmd", "run", "-m", "own"], tmp_path)
+    assert r.returncode == 1 and r.stderr == f"{sys.executable}: mine\n", r.stderr
