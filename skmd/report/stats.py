@@ -112,7 +112,8 @@ def busy_pct(records: Sequence[LaunchRecord]) -> dict[str, float]:
     The span runs from the first launch call to the last piece of work; a device
     is busy during its pieces (sub-kernels, transfers, merges) and, for launches
     run whole on a profiling queue, during their kernels' device time. Without
-    any timing (an older log): measured sub-kernel time over the summed wall.
+    any timing (an older log): measured sub-kernel time over the summed wall; with
+    nothing timed on any device, nothing (not 0 %: unknown).
     """
     from skmd.report.breakdown import KERNEL, launch_spans
     devices = [d for d in run_devices(records) if d != HOST]
@@ -130,6 +131,8 @@ def busy_pct(records: Sequence[LaunchRecord]) -> dict[str, float]:
         if span <= 0:
             return {d: 0.0 for d in devices}
         return {d: 100.0 * _union_length(iv) / span for d, iv in per.items()}
+    if not any(r.measured for r in records):  # nothing timed on any device: unknown
+        return {}  # (whole launches on a queue that does not profile), not 0 %
     wall = sum(r.wall_s for r in records)
     if wall <= 0:
         return {d: 0.0 for d in devices}

@@ -195,3 +195,12 @@ def test_counts_agree_with_their_nouns() -> None:
                        local_size=(1,), policy="hill", shares={"cpu0": 4}, wall_s=1e-3)
     assert "r: 1 launch, 0 split" in text_of(summary_line(run_summary([rec]),
                                                           breakdown([rec])))
+
+
+def test_busy_is_unknown_where_no_device_time_was_measured() -> None:
+    """Whole launches on a queue that does not profile carry no device time: the run's
+    devices were not idle, their time is unknown, and the summary says nothing of it."""
+    r = reduce_whole()
+    r.pieces, r.measured = [], {}
+    assert busy_pct([r]) == {}
+    assert "devices busy" not in summary_line(run_summary([r]))
