@@ -9,6 +9,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from skmd.report.fmt import plural
+
 
 def _gbps(x: float) -> str:
     return "resident" if not math.isfinite(x) else f"{x / 1e9:.2f}"
@@ -84,7 +86,7 @@ def one_device_note(row: dict[str, Any], selected: str | None) -> str:
 def _notes(survey: Any, rows: list[dict[str, Any]], console: Console) -> None:
     label, name, mem = survey.home
     total_cu = sum(r["compute_units"] for r in rows)
-    console.print(f"Virtual device: 'skmd virtual device ({len(rows)} devices)', "
+    console.print(f"Virtual device: 'skmd virtual device ({plural(len(rows), 'device')})', "
                   f"{total_cu} compute units, buffers on {label} ({name}, "
                   f"{mem / 2**30:.1f} GiB). Links measured with pageable memory "
                   f"(16 MiB copies); GFLOP/s and memory GB/s from a multiply-add and a copy "

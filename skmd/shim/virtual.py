@@ -41,7 +41,8 @@ class VirtualDevice(cl.Device):
     @property
     def name(self) -> str:  # type: ignore[override]
         labels = ", ".join(d.label for d in self._physical)
-        return f"skmd virtual device ({len(self._physical)} devices: {labels})"
+        n = len(self._physical)
+        return f"skmd virtual device ({n} device{'' if n == 1 else 's'}: {labels})"
 
     @property
     def max_compute_units(self) -> int:  # type: ignore[override]

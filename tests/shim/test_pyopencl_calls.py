@@ -244,3 +244,11 @@ def test_the_cache_key_is_patched_once_pyopencl_imports_its_cache_module() -> No
     out = subprocess.run([sys.executable, "-W", "ignore", "-c", code], capture_output=True,
                          text=True, timeout=120)
     assert out.stdout.strip() == "ok", out.stdout + out.stderr
+
+
+
+def test_the_virtual_device_names_its_count_of_devices_in_words_that_agree():
+    import pyopencl as cl
+    with skmd_installed(devices="0"):
+        ctx = cl.create_some_context(interactive=False)
+        assert ctx.devices[0].name.startswith("skmd virtual device (1 device: ")
