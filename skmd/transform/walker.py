@@ -104,10 +104,10 @@ class KernelWalker(ExprWalker):
             return self.if_stmt(c, env, ctx)
         if k == K.FOR_STMT:
             self.for_stmt(c, env, ctx)
-            return ctx
+            return _after_leaving(c, ctx)
         if k in (K.WHILE_STMT, K.DO_STMT, K.SWITCH_STMT):
             self.opaque_loop(c, env, ctx)
-            return ctx
+            return _after_leaving(c, ctx)
         if k == K.RETURN_STMT:
             for e in children(c):
                 self.ret = self.ev(e, env, ctx)
@@ -304,6 +304,15 @@ class KernelWalker(ExprWalker):
 
 
 _EXITS = (K.RETURN_STMT, K.BREAK_STMT, K.CONTINUE_STMT, K.GOTO_STMT)
+
+
+def _after_leaving(c: ci.Cursor, ctx: Ctx) -> Ctx:
+    """A loop or switch holding a ``return`` or ``goto`` may leave the function from
+    inside, so what follows it runs only for some work-items: no write after it is
+    known to cover its range."""
+    if has_kind(c, (K.RETURN_STMT, K.GOTO_STMT)):
+        return replace(ctx, exact=False)
+    return ctx
 
 
 def _negate(g: list[Guard] | None) -> list[Guard] | None:
