@@ -112,6 +112,8 @@ class KernelWalker(ExprWalker):
             for e in children(c):
                 self.ret = self.ev(e, env, ctx)
             return replace(ctx, exact=False)
+        if k == K.GOTO_STMT and _jumps_back(c):
+            self.reasons.append("a loop made of a label and a goto back to it")
         if k in (K.BREAK_STMT, K.CONTINUE_STMT, K.GOTO_STMT):
             return replace(ctx, exact=False)
         if k in (K.NULL_STMT, K.LABEL_REF):
@@ -304,6 +306,16 @@ class KernelWalker(ExprWalker):
 
 
 _EXITS = (K.RETURN_STMT, K.BREAK_STMT, K.CONTINUE_STMT, K.GOTO_STMT)
+
+
+def _jumps_back(c: ci.Cursor) -> bool:
+    """A goto to a label before it repeats what lies between, which the walk, going
+    through each statement once, does not follow."""
+    for x in children(c):
+        label = x.referenced if x.kind == K.LABEL_REF else None
+        if label is not None and label.extent.start.offset < c.extent.start.offset:
+            return True
+    return False
 
 
 def _after_leaving(c: ci.Cursor, ctx: Ctx) -> Ctx:
