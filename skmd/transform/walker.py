@@ -210,10 +210,36 @@ class KernelWalker(ExprWalker):
     def opaque_loop(self, c: ci.Cursor, env: dict, ctx: Ctx) -> None:
         """while/do/switch: nothing assigned inside is trusted, nothing inside is exact."""
         self._widen_assigned(c, env)
+        self._loop_pointers(c, children(c), env, ctx)
         inner = dict(env)
         for s in children(c):
             self.stmt(s, inner, replace(ctx, exact=False))
         self._widen_assigned(c, env)
+
+    def _loop_pointers(self, c: ci.Cursor, parts: list, env: dict, ctx: Ctx) -> None:
+        """A pointer assigned in a loop may hold, in a later pass, what another one held
+        in an earlier (``t = src; src = dst; dst = t;``): walk the loop quietly until
+        each such pointer's buffers include every buffer it can reach."""
+        keys = [k for k in assigned_decls(c) if isinstance(env.get(k), dict)]
+        for _ in range(8 if keys else 0):
+            inner = dict(env)
+            self.quiet += 1
+            try:
+                for s in parts:
+                    self.stmt(s, inner, replace(ctx, exact=False))
+            finally:
+                self.quiet -= 1
+            grown = False
+            for k in keys:
+                v = inner.get(k)
+                new = set(v) if isinstance(v, dict) else {"?"}
+                if not new <= set(env[k]):
+                    env[k] = {b: None for b in set(env[k]) | new}
+                    grown = True
+            if not grown:
+                return
+        for k in keys:
+            env[k] = {"?": None}
 
     def _widen_assigned(self, c: ci.Cursor, env: dict) -> None:
         for key in assigned_decls(c):
@@ -230,6 +256,7 @@ class KernelWalker(ExprWalker):
             self.stmt(init, env, ctx)
         entry = dict(env)
         self._widen_assigned(c, env)
+        self._loop_pointers(c, [body] + ([inc] if inc is not None else []), env, ctx)
         var = induction(inc, body, cond)
         if var is not None and var[0] in self.escaped:
             var = None  # changed through a pointer too
