@@ -19,7 +19,7 @@ from .loops import for_parts, induction, trip_count
 from .kernel_analysis import Access, Guard, LoopVar
 from .kernel_types import WrapCheck
 from .poly import Poly
-from .values import Value, is_positive, join_env, widen
+from .values import Value, is_positive, join, join_env, widen
 
 K = ci.CursorKind
 
@@ -53,6 +53,8 @@ class KernelWalker(ExprWalker):
         self.quiet = 0
         self.depth = 0
         self._n = 0
+        #: label -> the variables' values at each goto jumping forward to it
+        self.jumps: dict[int, list[dict]] = {}
 
     # ------------------------------------------------------------ recording
     def _record(self, ptr: Value, kind: str, width: int | None, ctx: Ctx,
@@ -112,8 +114,10 @@ class KernelWalker(ExprWalker):
             for e in children(c):
                 self.ret = self.ev(e, env, ctx)
             return replace(ctx, exact=False)
-        if k == K.GOTO_STMT and _jumps_back(c):
-            self.reasons.append("a loop made of a label and a goto back to it")
+        if k == K.GOTO_STMT:
+            self.goto_stmt(c, env)
+        if k == K.LABEL_STMT:
+            self.label_stmt(c, env)
         if k in (K.BREAK_STMT, K.CONTINUE_STMT, K.GOTO_STMT):
             return replace(ctx, exact=False)
         if k in (K.NULL_STMT, K.LABEL_REF):
@@ -132,6 +136,22 @@ class KernelWalker(ExprWalker):
         for s in children(c):  # labels, attributed statements, anything unusual
             ctx = self.stmt(s, env, replace(ctx, exact=False))
         return ctx
+
+    def goto_stmt(self, c: ci.Cursor, env: dict) -> None:
+        """A goto forward hands the label its values; one backward is a loop the walk,
+        going through each statement once, does not follow."""
+        label = next((x.referenced for x in children(c) if x.kind == K.LABEL_REF), None)
+        if label is None or label.extent.start.offset < c.extent.start.offset:
+            self.reasons.append("a loop made of a label and a goto back to it")
+        else:
+            self.jumps.setdefault(label.hash, []).append(dict(env))
+
+    def label_stmt(self, c: ci.Cursor, env: dict) -> None:
+        """What follows a label is reached from each goto to it too, with its values."""
+        for seen in self.jumps.get(c.hash, []):
+            for key, v in env.items():
+                env[key] = join(v, seen[key]) if key in seen else \
+                    ({"?": None} if isinstance(v, dict) else None)
 
     def var_decl(self, v: ci.Cursor, env: dict, ctx: Ctx) -> None:
         t = v.type
@@ -333,16 +353,6 @@ class KernelWalker(ExprWalker):
 
 
 _EXITS = (K.RETURN_STMT, K.BREAK_STMT, K.CONTINUE_STMT, K.GOTO_STMT)
-
-
-def _jumps_back(c: ci.Cursor) -> bool:
-    """A goto to a label before it repeats what lies between, which the walk, going
-    through each statement once, does not follow."""
-    for x in children(c):
-        label = x.referenced if x.kind == K.LABEL_REF else None
-        if label is not None and label.extent.start.offset < c.extent.start.offset:
-            return True
-    return False
 
 
 def _after_leaving(c: ci.Cursor, ctx: Ctx) -> Ctx:

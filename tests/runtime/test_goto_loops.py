@@ -1,6 +1,8 @@
 """``again: o[k] = k; k += stride; if (k < n) goto again;``: a loop made of a label and
 a backward goto was walked once, so its writes past the first were missed and split
-parts lost them.  Such kernels now run whole."""
+parts lost them.  Such kernels now run whole.  A goto forward past an assignment
+(``if (c) goto store; k = i + n; store: o[k] = ...``) left the label with the
+assignment's value only: the label now takes the values of every goto to it."""
 import numpy as np
 
 from skmd.testing import compare_with_and_without
@@ -23,6 +25,17 @@ __kernel void gfwd(__global const float *a, __global float *o, int n)
 done:
     return;
 }
+__kernel void store_at(__global const int *a, __global int *o, __global int *spill, int n)
+{
+    int i = get_global_id(0);
+    int k = i;
+    __global int *d = o;
+    if (a[i] & 1) goto store;
+    k = i + n;
+    d = spill;
+store:
+    d[k] = a[i];
+}
 """
 
 
@@ -38,9 +51,17 @@ def goto_program(cl):
     ab = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=a)
     ob = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.full(n, 3.0, np.float32))
     prg.gfwd(q, (n,), None, ab, ob, np.int32(n - 100))
-    res = {"gloop": np.empty(n, np.int32), "gfwd": np.empty(n, np.float32)}
+    ai = np.random.default_rng(1).integers(0, 1 << 20, n).astype(np.int32)
+    x = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.full(2 * n, -1, np.int32))
+    y = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.full(2 * n, -2, np.int32))
+    aib = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=ai)
+    prg.store_at(q, (n,), None, aib, x, y, np.int32(n))
+    res = {"gloop": np.empty(n, np.int32), "gfwd": np.empty(n, np.float32),
+           "o": np.empty(2 * n, np.int32), "spill": np.empty(2 * n, np.int32)}
     cl.enqueue_copy(q, res["gloop"], o)
     cl.enqueue_copy(q, res["gfwd"], ob)
+    cl.enqueue_copy(q, res["o"], x)
+    cl.enqueue_copy(q, res["spill"], y)
     q.finish()
     return res
 
@@ -49,6 +70,14 @@ def test_a_backward_goto_makes_the_kernel_run_whole():
     ka = analyze_program(SRC, ()).kernels
     assert not ka["gloop"].splittable and "goto" in ka["gloop"].reason
     assert ka["gfwd"].splittable, ka["gfwd"].reason
+
+
+def test_a_label_takes_the_values_of_each_goto_to_it():
+    ka = analyze_program(SRC, ()).kernels
+    writes = [x for x in ka["store_at"].accesses if x.kind == "write"]
+    assert {x.arg for x in writes} == {1, 2}
+    assert all(x.offset is None or str(x.offset) == "4*gid0" for x in writes
+               if x.arg == 1), writes
 
 
 def test_goto_loops_bit_identical():
