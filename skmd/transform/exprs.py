@@ -387,7 +387,9 @@ class ExprWalker:
         p = vals[ptr_i]
         p = p if isinstance(p, dict) else {"?": None}
         delta = off * (stride * es) if isinstance(off, Poly) else None
-        self._record(ptr_add(p, delta), "write" if store else "read", n * es, ctx)
+        # vstorea_half3 may store its fourth, padding, lane too (PoCL writes it)
+        self._record(ptr_add(p, delta), "write" if store else "read", stride * es, ctx,
+                     partial=stride != n)
 
     def inline(self, fn: ci.Cursor, args, env: dict, ctx: Ctx) -> Value:
         vals = [self.ev(a, env, ctx) for a in args]
