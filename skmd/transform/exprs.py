@@ -310,6 +310,9 @@ class ExprWalker:
             new = new if isinstance(new, dict) else {"?": None}
         elif not is_int(t) or not isinstance(new, Poly):
             new = None
+        sets = getattr(self, "pointer_sets", None)
+        if isinstance(new, dict) and sets is not None and key in sets:
+            sets[key] |= set(new)
         if key in env or new is not None:
             # a variable whose address is taken may change through the pointer later
             env[key] = None if key in getattr(self, "escaped", ()) else new

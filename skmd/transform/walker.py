@@ -53,6 +53,8 @@ class KernelWalker(ExprWalker):
         self.quiet = 0
         self.depth = 0
         self._n = 0
+        #: pointer variable -> every buffer assigned to it while a loop is walked quietly
+        self.pointer_sets: dict[int, set] | None = None
         #: label -> the variables' values at each goto jumping forward to it
         self.jumps: dict[int, list[dict]] = {}
 
@@ -237,22 +239,26 @@ class KernelWalker(ExprWalker):
         self._widen_assigned(c, env)
 
     def _loop_pointers(self, c: ci.Cursor, parts: list, env: dict, ctx: Ctx) -> None:
-        """A pointer assigned in a loop may hold, in a later pass, what another one held
-        in an earlier (``t = src; src = dst; dst = t;``): walk the loop quietly until
-        each such pointer's buffers include every buffer it can reach."""
+        """A pointer assigned in a loop, a switch's case or a while may hold, in a later
+        pass or after it, what any assignment inside gave it (``t = src; src = dst;
+        dst = t;``): walk it quietly until each such pointer's buffers include every
+        buffer it can reach."""
         keys = [k for k in assigned_decls(c) if isinstance(env.get(k), dict)]
         for _ in range(8 if keys else 0):
             inner = dict(env)
             self.quiet += 1
+            outer, self.pointer_sets = self.pointer_sets, {k: set() for k in keys}
             try:
                 for s in parts:
                     self.stmt(s, inner, replace(ctx, exact=False))
+                seen = self.pointer_sets
             finally:
                 self.quiet -= 1
+                self.pointer_sets = outer
             grown = False
             for k in keys:
                 v = inner.get(k)
-                new = set(v) if isinstance(v, dict) else {"?"}
+                new = (set(v) if isinstance(v, dict) else {"?"}) | seen[k]
                 if not new <= set(env[k]):
                     env[k] = {b: None for b in set(env[k]) | new}
                     grown = True

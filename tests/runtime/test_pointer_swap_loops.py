@@ -1,6 +1,7 @@
 """``t = src; src = dst; dst = t;`` at the end of a loop's pass: the walk went through
 the loop once, so the writes through ``dst`` were charged to its first buffer only,
-and a split took the other buffer's new bytes from no part."""
+and a split took the other buffer's new bytes from no part.  A pointer set in a
+switch's cases kept only the last case's buffer."""
 import numpy as np
 
 from skmd.testing import compare_with_and_without
@@ -27,6 +28,17 @@ __kernel void passes_while(__global int *a, __global int *b, int w, int np)
         p++;
     }
 }
+__kernel void sw(__global int *x, __global int *y, __global int *z)
+{
+    int i = get_global_id(0);
+    __global int *d = x;
+    switch (i & 3) {
+    case 1: d = y; break;
+    case 2: d = z; break;
+    default: break;
+    }
+    d[i >> 2] = i;
+}
 __kernel void walk(__global const float *a, __global float *o, int k)
 {
     int i = get_global_id(0);
@@ -52,6 +64,13 @@ def swap_program(cl):
         res[name + "_a"], res[name + "_b"] = np.empty_like(h), np.empty_like(h)
         cl.enqueue_copy(q, res[name + "_a"], a)
         cl.enqueue_copy(q, res[name + "_b"], b)
+    n = 1 << 16
+    bufs = [cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR,
+                      hostbuf=np.full(n // 4, v, np.int32)) for v in (3, 4, 5)]
+    prg.sw(q, (n,), None, *bufs)
+    for k, b in zip("xyz", bufs):
+        res["sw_" + k] = np.empty(n // 4, np.int32)
+        cl.enqueue_copy(q, res["sw_" + k], b)
     q.finish()
     return res
 
@@ -61,6 +80,7 @@ def test_swapped_pointers_reach_both_buffers():
     for name in ("passes", "passes_while"):
         written = {x.arg for x in ka[name].accesses if x.kind == "write"}
         assert written == {0, 1}, (name, written)
+    assert {x.arg for x in ka["sw"].accesses if x.kind == "write"} == {0, 1, 2}
     offsets = [str(x.offset) for x in ka["walk"].accesses if x.kind == "write"]
     assert offsets == ["None"] or all(o != "None" for o in offsets), offsets
 
