@@ -125,7 +125,9 @@ class ExprWalker:
         if k == K.CONDITIONAL_OPERATOR:
             kids = children(c)
             self.ev(kids[0], env, ctx)
-            vals = [self.ev(x, env, replace(ctx, exact=False)) for x in kids[1:]]
+            envs = [dict(env) for _ in kids[1:]]
+            vals = [self.ev(x, e, replace(ctx, exact=False)) for x, e in zip(kids[1:], envs)]
+            _join_into(env, envs)
             if is_ptr(c.type):
                 bases = set()
                 for v in vals:
@@ -156,7 +158,9 @@ class ExprWalker:
         a, b = children(c)
         if op in ("&&", "||"):
             self.ev(a, env, ctx)
-            self.ev(b, env, replace(ctx, exact=False))
+            maybe = dict(env)  # b runs only for some work-items
+            self.ev(b, maybe, replace(ctx, exact=False))
+            _join_into(env, [env, maybe])
             return None
         x, y = self.ev(a, env, ctx), self.ev(b, env, ctx)
         if op == ",":
@@ -421,3 +425,13 @@ class ExprWalker:
             if isinstance(ret, dict):
                 return ret
         return {"?": None} if is_ptr(fn.result_type) else None
+
+
+def _join_into(env: dict, branches: list[dict]) -> None:
+    """After ``c ? x : y`` or ``a && b`` a variable holds what any branch that may have
+    run left in it (``(a[i] & 1) && (k = i + n)``)."""
+    joined = dict(branches[0])
+    for e in branches[1:]:
+        joined = {k: (join(v, e[k]) if k in e else None) for k, v in joined.items()}
+    for k in list(env):
+        env[k] = joined.get(k)
