@@ -173,8 +173,8 @@ class KernelWalker(ExprWalker):
         kids = children(c)
         cond, then = kids[0], kids[1]
         other = kids[2] if len(kids) > 2 else None
+        g = self.guards(cond, dict(env))  # before the condition's own ++ or =
         self.ev(cond, env, ctx)
-        g = self.guards(cond, env)
         neg = _negate(g)
         t_ctx = Ctx(ctx.guards + tuple(g), ctx.exact) if g is not None else replace(ctx, exact=False)
         e_ctx = Ctx(ctx.guards + tuple(neg), ctx.exact) if neg is not None else replace(ctx, exact=False)
@@ -294,7 +294,7 @@ class KernelWalker(ExprWalker):
             start = entry.get(key)
             self.quiet += 1
             step = self.ev(step_cur, env, Ctx()) if step_cur is not None else Poly.const(1)
-            bound = self._loop_bound(cond, key, env)
+            bound = self._loop_bound(cond, key, dict(env))
             self.quiet -= 1
             if isinstance(start, Poly) and isinstance(step, Poly) and bound is not None:
                 op, limit = bound
