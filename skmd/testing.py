@@ -110,3 +110,13 @@ def run_benchmarks(names: list[str], rt: Any, size: str = "ci") -> Iterator[tupl
         before = len(rt.records)
         ok, msg = b.check(b.execute(q, inputs), b.reference(inputs))
         yield name, ok, msg, rt.records[before:]
+
+
+def read_back(queue: Any, **outputs: tuple[Any, np.ndarray]) -> dict[str, np.ndarray]:
+    """Each output's buffer copied into its host array, then ``finish()``: the arrays
+    by name, as a test program hands them to :func:`compare_with_and_without`."""
+    import pyopencl as cl
+    for buf, host in outputs.values():
+        cl.enqueue_copy(queue, host, buf)
+    queue.finish()
+    return {name: host for name, (_, host) in outputs.items()}

@@ -3,7 +3,7 @@ half too.  The analysis took the store as three halves wide, so a split part's l
 padding half came from another device's copy."""
 import numpy as np
 
-from skmd.testing import compare_with_and_without
+from skmd.testing import compare_with_and_without, read_back
 from skmd.transform import analyze_program
 
 SRC = r"""
@@ -26,10 +26,7 @@ def half3_program(cl):
     ab = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=a)
     h3 = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.full(4 * n, 7, np.uint16))
     prg.halfs3(q, (n,), None, ab, h3)
-    res = {"h3": np.empty(4 * n, np.uint16)}
-    cl.enqueue_copy(q, res["h3"], h3)
-    q.finish()
-    return res
+    return read_back(q, h3=(h3, np.empty(4 * n, np.uint16)))
 
 
 def test_an_aligned_three_lane_store_spans_four_lanes():

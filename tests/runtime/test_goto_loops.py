@@ -5,7 +5,7 @@ parts lost them.  Such kernels now run whole.  A goto forward past an assignment
 assignment's value only: the label now takes the values of every goto to it."""
 import numpy as np
 
-from skmd.testing import compare_with_and_without
+from skmd.testing import compare_with_and_without, read_back
 from skmd.transform import analyze_program
 
 SRC = r"""
@@ -56,14 +56,11 @@ def goto_program(cl):
     y = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.full(2 * n, -2, np.int32))
     aib = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=ai)
     prg.store_at(q, (n,), None, aib, x, y, np.int32(n))
-    res = {"gloop": np.empty(n, np.int32), "gfwd": np.empty(n, np.float32),
-           "o": np.empty(2 * n, np.int32), "spill": np.empty(2 * n, np.int32)}
-    cl.enqueue_copy(q, res["gloop"], o)
-    cl.enqueue_copy(q, res["gfwd"], ob)
-    cl.enqueue_copy(q, res["o"], x)
-    cl.enqueue_copy(q, res["spill"], y)
-    q.finish()
-    return res
+    return read_back(q,
+                     gloop=(o, np.empty(n, np.int32)),
+                     gfwd=(ob, np.empty(n, np.float32)),
+                     o=(x, np.empty(2 * n, np.int32)),
+                     spill=(y, np.empty(2 * n, np.int32)))
 
 
 def test_a_backward_goto_makes_the_kernel_run_whole():

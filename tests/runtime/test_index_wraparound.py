@@ -4,7 +4,7 @@ of a split are built on: such launches run whole, and ordinary ``int``/``uint``
 indexing still splits."""
 import numpy as np
 
-from skmd.testing import compare_with_and_without
+from skmd.testing import compare_with_and_without, read_back
 from skmd.transform import analyze_program
 from skmd.transform.kernel_types import Launch
 
@@ -127,10 +127,7 @@ def wide_program(cl):
                   hostbuf=np.zeros(n + 100, np.uint32))
     prg.hi_bits(q, (n,), (64,), o, np.uint64(0xFFFFFFFF00000000 + 100))
     prg.wide(q, (n // 2,), (64,), o, np.uint64(n + 99), np.int64(-2))
-    res = {"o": np.empty(n + 100, np.uint32)}
-    cl.enqueue_copy(q, res["o"], o)
-    q.finish()
-    return res
+    return read_back(q, o=(o, np.empty(n + 100, np.uint32)))
 
 
 def test_64_bit_values_past_their_type_run_whole():

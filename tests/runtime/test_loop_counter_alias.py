@@ -3,7 +3,7 @@ the loop) is no induction variable: its writes are not known exactly, and a spli
 must not merge the bytes it skips from a device that never wrote them."""
 import numpy as np
 
-from skmd.testing import compare_with_and_without
+from skmd.testing import compare_with_and_without, read_back
 from skmd.transform import analyze_program
 
 SRC = r"""
@@ -27,10 +27,7 @@ def alias_program(cl):
                   hostbuf=np.zeros(8 * n, np.int32))
     prg.bump(q, (8 * n,), (64,), o)  # the output last written split, on every device
     prg.skip_by_ptr(q, (n,), (64,), o)
-    res = {"o": np.empty(8 * n, np.int32)}
-    cl.enqueue_copy(q, res["o"], o)
-    q.finish()
-    return res
+    return read_back(q, o=(o, np.empty(8 * n, np.int32)))
 
 
 def test_counter_changed_through_a_pointer_is_not_exact():

@@ -3,7 +3,7 @@ finds helpers by name, so it followed the other definition's index math and spli
 launches merged the wrong ranges.  Kernels calling such a helper now run whole."""
 import numpy as np
 
-from skmd.testing import compare_with_and_without
+from skmd.testing import compare_with_and_without, read_back
 from skmd.transform import analyze_program
 
 SRC = r"""
@@ -26,10 +26,7 @@ def overload_program(cl):
     prg.plain(q, (n,), (64,), o)
     prg.two(q, (n,), (64,), o)
     prg.through(q, (n,), (64,), o)
-    res = {"o": np.empty(3 * n, np.int32)}
-    cl.enqueue_copy(q, res["o"], o)
-    q.finish()
-    return res
+    return read_back(q, o=(o, np.empty(3 * n, np.int32)))
 
 
 def test_kernels_calling_an_overloaded_helper_run_whole():

@@ -2,7 +2,7 @@
 split launches merged every part's ranges one element off."""
 import numpy as np
 
-from skmd.testing import compare_with_and_without
+from skmd.testing import compare_with_and_without, read_back
 from skmd.transform import analyze_program
 
 SRC = r"""
@@ -38,11 +38,9 @@ def postfix_program(cl):
     prg.bump(q, (2 * n,), (64,), o)  # the outputs last written split, on every device
     prg.pairs(q, (n,), (64,), o, a)
     prg.walk(q, (n,), (64,), f)
-    res = {"pairs": np.empty(2 * n, np.int32), "walk": np.empty(3 * n, np.float32)}
-    cl.enqueue_copy(q, res["pairs"], o)
-    cl.enqueue_copy(q, res["walk"], f)
-    q.finish()
-    return res
+    return read_back(q,
+                     pairs=(o, np.empty(2 * n, np.int32)),
+                     walk=(f, np.empty(3 * n, np.float32)))
 
 
 def test_postfix_increments_index_the_old_value():

@@ -3,7 +3,7 @@ variable was taken as assigning the whole variable, so ``p.x`` read back the las
 component assigned and split launches merged the wrong ranges."""
 import numpy as np
 
-from skmd.testing import compare_with_and_without
+from skmd.testing import compare_with_and_without, read_back
 from skmd.transform import analyze_program
 
 SRC = r"""
@@ -35,11 +35,9 @@ def vector_program(cl):
     c = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.zeros(2 * w * h, np.int32))
     prg.grid(q, (w, h), (16, 8), o, np.int32(w))
     prg.comps(q, (w * h,), (64,), c)
-    res = {"grid": np.empty(w * h, np.float32), "comps": np.empty(2 * w * h, np.int32)}
-    cl.enqueue_copy(q, res["grid"], o)
-    cl.enqueue_copy(q, res["comps"], c)
-    q.finish()
-    return res
+    return read_back(q,
+                     grid=(o, np.empty(w * h, np.float32)),
+                     comps=(c, np.empty(2 * w * h, np.int32)))
 
 
 def test_a_component_assignment_does_not_stand_for_the_vector():
