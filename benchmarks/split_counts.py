@@ -5,7 +5,8 @@ change to the analysis costs in splitting, measured without a GPU.
     POCL_DEVICES="pthread pthread pthread" python benchmarks/split_counts.py [--suite skmd|mkmd|all]
 
 One process, CI sizes, no background threads; one line per program: launches split /
-launches, and the reasons of those run whole (most common first)."""
+launches, how the split ones' outputs were merged, and the reasons of those run whole
+(most common first)."""
 from __future__ import annotations
 
 import argparse
@@ -28,8 +29,12 @@ def main() -> None:
                           if sum(1 for v in r.shares.values() if v) < 2)
             total[0] += split
             total[1] += len(recs)
+            merges = Counter(r.merge or "none" for r in recs
+                             if sum(1 for v in r.shares.values() if v) >= 2)
             whole = "; ".join(f"{n}x {w}" for w, n in why.most_common(3))
+            merged = ", ".join(f"{m} {n}" for m, n in sorted(merges.items()))
             print(f"{name:22s} {'ok ' if ok else 'WRONG'} split {split:4d} / {len(recs):4d}"
+                  + (f"   merged: {merged}" if merged else "")
                   + (f"   whole: {whole}" if whole else ""))
     print(f"{'all':22s}     split {total[0]:4d} / {total[1]:4d}")
 
