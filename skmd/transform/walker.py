@@ -306,6 +306,11 @@ class KernelWalker(ExprWalker):
                 if ok:
                     self.unsigned_sides(strip(cond), start, limit)
                     self.commit(start, limit, step)
+                    if op == "!=":
+                        # reaches its limit only from below; from above the counter
+                        # wraps around its type first (``uchar c = 250; c != 4``)
+                        self.wrap_checks.add(WrapCheck(Poly((limit - start).terms), 0,
+                                                       2 ** 63 - 1, tuple(ctx.guards)))
                     atom = self._fresh("loop")
                     if up:
                         lo, hi = start, (limit if op == "<=" else limit - 1)
