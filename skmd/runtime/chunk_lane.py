@@ -318,7 +318,11 @@ class Lane:
             slot.frames_sent = []
             for arg, t in tables.items():
                 host = work.hosts[arg]
-                pages.pack_frames(t, host.size, host.copy_out, slot.frames_host[arg])
+                if t.run_count > pages.MANY_RUNS:  # (scattered pages: one gather)
+                    pages.gather_frames(t, host.pieces, host.starts, host.size,
+                                        slot.frames_host[arg])
+                else:
+                    pages.pack_frames(t, host.size, host.copy_out, slot.frames_host[arg])
                 nb = t.frame_bytes
                 for at in range(0, nb, TRANSFER_BYTES):  # bounded: pageable memory
                     part = slot.frames_host[arg][at:min(nb, at + TRANSFER_BYTES)]

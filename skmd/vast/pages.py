@@ -9,6 +9,8 @@ copied as one run.
 """
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 from typing import Callable
 
@@ -30,7 +32,16 @@ class PageTable:
     """One chunk's table for one paged argument."""
     table: np.ndarray  # uint32 per page: frame number or ABSENT
     pages: np.ndarray  # the touched pages, ascending (frame k holds pages[k])
-    runs: tuple[tuple[int, int, int], ...]  # (first page, first frame, pages)
+
+    @functools.cached_property
+    def runs(self) -> tuple[tuple[int, int, int], ...]:
+        """(first page, first frame, pages) of each run of consecutive pages: made
+        when asked (a random gather's chunk has thousands, and is gathered at once)."""
+        return page_runs(self.pages)
+
+    @property
+    def run_count(self) -> int:
+        return 0 if self.pages.size == 0 else 1 + int(np.count_nonzero(np.diff(self.pages) != 1))
 
     @property
     def frames(self) -> int:
@@ -56,7 +67,7 @@ def table_from_marks(marks: np.ndarray) -> PageTable:
     pages = np.flatnonzero(marks).astype(np.int64)
     table = np.full(marks.size, ABSENT, dtype=np.uint32)
     table[pages] = np.arange(pages.size, dtype=np.uint32)
-    return PageTable(table, pages, page_runs(pages))
+    return PageTable(table, pages)
 
 
 def pack_frames(table: PageTable, size: int,
@@ -68,6 +79,43 @@ def pack_frames(table: PageTable, size: int,
         hi = min(size, (page + n) * PAGE_BYTES)
         dst = frame * PAGE_BYTES
         copy_out(lo, out[dst:dst + hi - lo])
+
+
+#: page runs past which a chunk's frames are gathered at once (:func:`gather_frames`)
+#: rather than run by run through the host bytes' threaded copies (:func:`pack_frames`)
+MANY_RUNS = 256
+
+
+def gather_frames(table: PageTable, pieces: list[np.ndarray], starts: np.ndarray,
+                  size: int, out: np.ndarray) -> None:
+    """:func:`pack_frames` over host bytes held as flat ``uint8`` ``pieces`` starting at
+    byte ``starts[k]``: one gather of whole pages per piece, not a copy per run of
+    touched pages (a random gather touches millions of runs); a page that does not lie
+    whole in one piece (the buffer's partial last page) is copied by itself."""
+    want = table.pages  # (frame k holds want[k])
+    if want.size == 0:
+        return
+    framed = out[:(out.nbytes // PAGE_BYTES) * PAGE_BYTES].reshape(-1, PAGE_BYTES)
+    done = np.zeros(want.size, dtype=bool)
+    for piece, base in zip(pieces, starts):
+        base = int(base)
+        first = -(-base // PAGE_BYTES)  # whole pages of the piece: [first, last)
+        last = (base + piece.nbytes) // PAGE_BYTES
+        a, b = np.searchsorted(want, [first, last])
+        if b > a:  # (frames a..b-1 are consecutive: gathered in place)
+            whole = piece[first * PAGE_BYTES - base:last * PAGE_BYTES - base]
+            np.take(whole.reshape(-1, PAGE_BYTES), want[a:b] - first, axis=0,
+                    out=framed[a:b], mode="clip")  # (in range: unbuffered)
+            done[a:b] = True
+    for k in np.flatnonzero(~done):  # pages across pieces or past the last whole one
+        lo = int(want[k]) * PAGE_BYTES
+        hi = min(size, lo + PAGE_BYTES)
+        dst = out[int(k) * PAGE_BYTES:int(k) * PAGE_BYTES + hi - lo]
+        for piece, base in zip(pieces, starts):
+            base = int(base)
+            s, e = max(lo, base), min(hi, base + piece.nbytes)
+            if e > s:
+                dst[s - lo:e - lo] = piece[s - base:e - base]
 
 
 def element_fits(elem_size: int) -> bool:

@@ -92,3 +92,26 @@ def test_frames_hold_the_touched_pages_in_order():
     assert np.array_equal(out[:2 * P], host[P:3 * P])
     assert np.array_equal(out[2 * P:2 * P + 100], host[5 * P:])
     assert pages.element_fits(4) and pages.element_fits(16) and not pages.element_fits(12)
+
+
+def test_frames_gathered_at_once_are_the_frames_packed_run_by_run():
+    """A chunk of scattered pages is gathered per piece in one step; it must hold the
+    bytes the run-by-run copy gives, over pieces whose edges cut pages and a partial
+    last page, the tail past the buffer left as it was."""
+    P = pages.PAGE_BYTES
+    rng = np.random.default_rng(7)
+    host = rng.integers(0, 256, 9 * P + 300, dtype=np.uint8)
+    cuts = [0, 3 * P, 3 * P + 1000, 7 * P, host.size]  # a piece of 1000 bytes cuts a page
+    pieces = [host[a:b] for a, b in zip(cuts, cuts[1:])]
+    starts = np.array(cuts)
+    for trial in range(20):
+        marks = (rng.random(pages.page_count(host.size)) < 0.5).astype(np.uint8)
+        marks[-1] = trial % 2  # the partial last page, touched or not
+        t = pages.table_from_marks(marks)
+        want = np.full(t.frame_bytes, 9, np.uint8)
+        got = want.copy()
+        pages.pack_frames(t, host.size,
+                          lambda lo, dst: dst.__setitem__(slice(None), host[lo:lo + dst.size]),
+                          want)
+        pages.gather_frames(t, pieces, starts, host.size, got)
+        assert np.array_equal(got, want), trial
