@@ -35,6 +35,12 @@ class Ctx:
 class ExprWalker:
     """Evaluates expressions symbolically for :class:`KernelWalker`."""
 
+    # the walk's state these expressions read (KernelWalker sets each for its kernel)
+    escaped: frozenset[int] | set[int] = frozenset()  # address taken: may change anywhere
+    pointer_sets: dict[int, set] | None = None  # buffers a loop's pointers took
+    discarded: int | None = None  # the call whose value the statement drops
+    ret: Value = None  # a helper's return value, as inlined
+
     def ev(self, c: ci.Cursor, env: dict, ctx: Ctx) -> Value:
         """Value of an rvalue expression; records the loads it makes.
 
@@ -314,12 +320,12 @@ class ExprWalker:
             new = new if isinstance(new, dict) else {"?": None}
         elif not is_int(t) or not isinstance(new, Poly):
             new = None
-        sets = getattr(self, "pointer_sets", None)
+        sets = self.pointer_sets
         if isinstance(new, dict) and sets is not None and key in sets:
             sets[key] |= set(new)
         if key in env or new is not None:
             # a variable whose address is taken may change through the pointer later
-            env[key] = None if key in getattr(self, "escaped", ()) else new
+            env[key] = None if key in self.escaped else new
         if postfix:
             return old if isinstance(old, (Poly, dict)) else None
         return new
@@ -348,7 +354,7 @@ class ExprWalker:
             if vals and isinstance(vals[0], dict):
                 w = elem_size(args[0].type)
                 # additive and its old value unused (a statement of its own)
-                add = name in ADDITIVE_ATOMICS and c.hash == getattr(self, "discarded", None)
+                add = name in ADDITIVE_ATOMICS and c.hash == self.discarded
                 self._record(vals[0], "read", w, ctx, atomic=True, name=name, additive=add)
                 self._record(vals[0], "write", w, ctx, atomic=True, name=name, additive=add)
         elif name == "async_work_group_copy" and len(vals) >= 3:
@@ -410,7 +416,7 @@ class ExprWalker:
                 inner[p.hash] = v if isinstance(v, dict) else {"?": None}
             else:
                 inner[p.hash] = v if isinstance(v, Poly) and is_int(p.type) else None
-        saved_ret = getattr(self, "ret", None)
+        saved_ret = self.ret
         self.ret = None
         self.depth += 1
         try:
