@@ -6,7 +6,7 @@ import os
 from typing import Any, Sequence
 
 from skmd.bench.results import BenchReport, ConfigResult
-from skmd.report.fmt import plural
+from skmd.words import plural
 
 #: the columns of the summary table, in order (config key -> header)
 SKMD_COLUMNS = (("linear", "linear"), ("skmd", "skmd (hill)"), ("oracle", "oracle"),

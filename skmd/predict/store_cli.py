@@ -100,7 +100,7 @@ def prune(path: Path, older_than_days: float, out: TextIO) -> int:
             print(f"skmd store prune: could not write {path} ({store.problem})",
                   file=sys.stderr)
             return 1
-    from skmd.report.fmt import plural
+    from skmd.words import plural
     print(f"{path}: {plural(n, 'run')} older than {older_than_days:g} days removed, "
           f"{before} -> {_size(path)}", file=out)
     return 0

@@ -11,9 +11,10 @@ from typing import Callable, Sequence
 from skmd.report.breakdown import breakdown
 from skmd.report.explain import (_bytes_cell, _devices_cell, _fastest_cell, _merge_cell,
                                  _policy_cell, _timing_cell, summary_line)
-from skmd.report.fmt import human_bytes, human_time, plural
+from skmd.report.fmt import human_bytes, human_time
 from skmd.records import LaunchRecord
 from skmd.report.stats import group_by_run, is_split, kernel_labels, kernel_stats, run_summary
+from skmd.words import plural
 
 
 class Legend:

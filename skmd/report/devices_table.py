@@ -9,7 +9,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from skmd.report.fmt import plural
+from skmd.words import plural
 
 
 def _gbps(x: float) -> str:

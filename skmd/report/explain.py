@@ -14,7 +14,8 @@ from rich.table import Table
 from rich.text import Text
 
 from skmd import modes
-from skmd.report.fmt import error_pct, human_bytes, human_time, plural, signed_pct
+from skmd.report.fmt import error_pct, human_bytes, human_time, signed_pct
+from skmd.words import plural
 from skmd.records import LaunchRecord
 from skmd.report.breakdown import Breakdown, breakdown, part_label
 from skmd.report.stats import (RunSummary, device_errors, group_by_run, is_split,

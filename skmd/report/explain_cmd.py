@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from skmd.report.explain import render_text, run_dict
-from skmd.report.fmt import plural
+from skmd.words import plural
 from skmd.report.runlog import RunInfo, RunLog, run_fields
 from skmd.report.stats import launch_count
 

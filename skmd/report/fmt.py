@@ -8,13 +8,6 @@ from __future__ import annotations
 _BYTE_UNITS = ("B", "KiB", "MiB", "GiB", "TiB")
 
 
-def plural(n: int, word: str) -> str:
-    """``1 launch``, ``2 launches``: a count and its noun, agreeing."""
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {word}es" if word.endswith(("ch", "sh", "s", "x")) else f"{n} {word}s"
-
-
 def human_bytes(n: float) -> str:
     """``1536`` -> ``"1.5 KiB"``; binary units because buffer sizes are powers of two."""
     value = float(n)

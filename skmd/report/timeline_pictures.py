@@ -21,7 +21,7 @@ from skmd.report.dag import dag_png  # noqa: E402,F401  (one import place for pi
 from skmd.report.lanes import (KIND_COLORS, Layout, color, label_spans, lane,  # noqa: E402
                                layout)
 from skmd.records import LaunchRecord  # noqa: E402
-from skmd.report.fmt import plural  # noqa: E402
+from skmd.words import plural  # noqa: E402
 from skmd.report.stats import is_split, launch_count  # noqa: E402
 from skmd.report.svg import timeline_svg  # noqa: E402
 

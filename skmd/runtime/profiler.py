@@ -19,6 +19,7 @@ from skmd.runtime.devices import PhysicalDevice
 from skmd.runtime.split_plan import sub_launch_size
 from skmd.runtime.kernels import ArgValue, KernelEntry, replay_args
 from skmd.transform import Launch
+from skmd.words import plural
 
 #: stop adding larger group counts once one device's runs of a launch took this long
 BUDGET_S = 2.0
@@ -167,9 +168,6 @@ class Profiler:
         reg = self.rt.registry
         store = self.rt.store
         kept = store is not None and store.mode == "file"
-        def plural(n: int, word: str) -> str:  # (the report's own is a floor away)
-            return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
         if not self.seen:
             console.print("skmd profile: no kernel launches to profile", highlight=False)
             return

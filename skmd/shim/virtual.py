@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import pyopencl as cl
 
+from skmd.words import plural
+
 if TYPE_CHECKING:
     from skmd.runtime.devices import PhysicalDevice
 
@@ -41,8 +43,7 @@ class VirtualDevice(cl.Device):
     @property
     def name(self) -> str:  # type: ignore[override]
         labels = ", ".join(d.label for d in self._physical)
-        n = len(self._physical)
-        return f"skmd virtual device ({n} device{'' if n == 1 else 's'}: {labels})"
+        return f"skmd virtual device ({plural(len(self._physical), 'device')}: {labels})"
 
     @property
     def max_compute_units(self) -> int:  # type: ignore[override]

@@ -187,7 +187,7 @@ def test_a_launch_run_whole_is_all_on_its_device_with_its_groups() -> None:
 
 
 def test_counts_agree_with_their_nouns() -> None:
-    from skmd.report.fmt import plural
+    from skmd.words import plural
     assert [plural(1, "launch"), plural(2, "launch"), plural(1, "device"),
             plural(0, "kernel"), plural(3, "launch shape")] == [
         "1 launch", "2 launches", "1 device", "0 kernels", "3 launch shapes"]
