@@ -57,7 +57,7 @@ def resolve_run(runs: Sequence[RunInfo], run: str | None,
     if not runs:
         return "no runs recorded yet (run a program with `skmd run` first)"
     if run is None:
-        shown = [r for r in runs if all_runs or not is_bench(run_fields(r)[2])]
+        shown = listed(runs, all_runs)
         if not shown:
             return ("only `skmd bench`'s runs are recorded (`--all` takes the latest of "
                     "them; run a program with `skmd run` for one of your own)")
@@ -79,6 +79,12 @@ def is_bench(argv: Any) -> bool:
     """Whether a run was one of ``skmd bench``'s (its command line says so)."""
     words = [str(a) for a in argv] if isinstance(argv, (list, tuple)) else []
     return "bench" in words[:2]
+
+
+def listed(runs: Sequence[RunInfo], all_runs: bool) -> list[RunInfo]:
+    """The runs ``--list`` shows and the latest is picked from: ``skmd bench``'s only
+    with ``all_runs``."""
+    return [r for r in runs if all_runs or not is_bench(run_fields(r)[2])]
 
 
 def run_info(log: RunLog, entry: RunInfo) -> dict[str, Any]:
@@ -107,7 +113,7 @@ def run_row(log: RunLog, entry: RunInfo) -> list[str]:
             "—" if i["wall_s"] is None else human_time(i["wall_s"])]
 
 
-def option_clash(run: str | None, as_json: bool, png: str | None, html: str | None,
+def option_clash(run: str | None, png: str | None, html: str | None,
                  list_runs: bool, by_kernel: bool, all_runs: bool, replay: bool,
                  graphs: str | None) -> str | None:
     """Why these options do not go together (each would be ignored), or None."""
@@ -190,7 +196,7 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
         err.print(f"skmd explain: {msg}", style="red", highlight=False, soft_wrap=True)
         return 1
 
-    clash = option_clash(run, as_json, png, html, list_runs, by_kernel, all_runs, replay,
+    clash = option_clash(run, png, html, list_runs, by_kernel, all_runs, replay,
                          graphs)
     if clash:
         fail(clash)
@@ -207,7 +213,7 @@ def explain_main(log: RunLog, run: str | None = None, as_json: bool = False,
     if list_runs:
         if not runs:
             return fail("no runs recorded yet (run a program with `skmd run` first)")
-        shown = [r for r in runs if all_runs or not is_bench(run_fields(r)[2])]
+        shown = listed(runs, all_runs)
         if as_json:  # in the text list's order, bench runs left out unless --all
             infos = [run_info(log, r) for r in shown]
             write(json.dumps(infos, indent=2, ensure_ascii=False, default=str))
