@@ -303,15 +303,16 @@ def _main(argv: list[str]) -> int:
         from skmd.report.devices_table import devices_main
         from skmd.runtime import core, device_survey
         import pyopencl as cl
+        settings = config.get()
         try:
-            found = device_survey.survey(core.start(config.get()), remeasure=ns.remeasure)
+            found = device_survey.survey(core.start(settings), remeasure=ns.remeasure)
         except (ValueError, RuntimeError, cl.Error) as exc:  # bad SKMD_* settings, no device
             print(f"skmd devices: {str(exc).removeprefix('skmd: ')}", file=sys.stderr)
             return 2
         except Exception as exc:
             print(f"skmd devices: {str(exc).removeprefix('skmd: ')}", file=sys.stderr)
             return 1
-        return devices_main(found, as_json=ns.json)
+        return devices_main(found, as_json=ns.json, selected=settings.devices)
     if ns.command == "explain":
         from skmd.report.explain_cmd import explain_main
         from skmd import config

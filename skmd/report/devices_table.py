@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from typing import Any
 
 from rich.console import Console
@@ -32,10 +31,10 @@ def device_block(r: dict[str, Any]) -> list[str]:
 
 
 def devices_main(survey: Any, as_json: bool = False, console: Console | None = None,
-                 plain: bool | None = None) -> int:
+                 plain: bool | None = None, selected: str | None = None) -> int:
     """Print ``survey`` (a :class:`skmd.runtime.device_survey.DeviceSurvey`): a table
     in a wide terminal, else (``plain``; default: a pipe or a narrow terminal) one
-    block of lines per device."""
+    block of lines per device.  ``selected``: the ``SKMD_DEVICES`` in force."""
     console = console or Console(highlight=False)  # its own styles, no guessed ones
     rows = survey.rows
     if as_json:
@@ -50,7 +49,7 @@ def devices_main(survey: Any, as_json: bool = False, console: Console | None = N
                 console.print(line, highlight=False, soft_wrap=True)
     else:
         console.print(_table(rows))
-    _notes(survey, rows, console)
+    _notes(survey, rows, console, selected)
     return 0
 
 
@@ -83,7 +82,8 @@ def one_device_note(row: dict[str, Any], selected: str | None) -> str:
     return note
 
 
-def _notes(survey: Any, rows: list[dict[str, Any]], console: Console) -> None:
+def _notes(survey: Any, rows: list[dict[str, Any]], console: Console,
+           selected: str | None) -> None:
     label, name, mem = survey.home
     total_cu = sum(r["compute_units"] for r in rows)
     console.print(f"Virtual device: 'skmd virtual device ({plural(len(rows), 'device')})', "
@@ -97,7 +97,7 @@ def _notes(survey: Any, rows: list[dict[str, Any]], console: Console) -> None:
                       f"{', '.join(devices)}[/yellow]\n  {why}",
                       markup=True, highlight=False)
     if len(rows) == 1:
-        console.print(one_device_note(rows[0], os.environ.get("SKMD_DEVICES")),
+        console.print(one_device_note(rows[0], selected),
                       highlight=False, soft_wrap=True)
     if any(r["zero_copy"] for r in rows):
         console.print("Zero copy: the helpers marked read the inputs they do not write "
