@@ -2,37 +2,17 @@
 half too.  The analysis took the store as three halves wide, so a split part's last
 padding half came from another device's copy.
 
+The program is the test's (``tests/runtime/test_aligned_half3.py``), run here as a script.
 Run: python r4_aligned_half3.py out.npz (plain, then under skmd run)."""
+import os
 import sys
 
 import numpy as np
 import pyopencl as cl
 
-SRC = r"""
-__kernel void halfs3(__global const float *a, __global half *h3)
-{
-    int i = get_global_id(0);
-    float3 t = (float3)(a[i], -a[i], 2.0f * a[i]);
-    vstorea_half3(t, i, h3);
-}
-"""
-
-
-def half3_program(cl):
-    ctx = cl.create_some_context(interactive=False)
-    q = cl.CommandQueue(ctx)
-    mf = cl.mem_flags
-    n = 1 << 16
-    a = np.random.default_rng(2).standard_normal(n).astype(np.float32)
-    prg = cl.Program(ctx, SRC).build()
-    ab = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=a)
-    h3 = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.full(4 * n, 7, np.uint16))
-    prg.halfs3(q, (n,), None, ab, h3)
-    res = {"h3": np.empty(4 * n, np.uint16)}
-    cl.enqueue_copy(q, res["h3"], h3)
-    q.finish()
-    return res
-
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), *[".."] * 6,
+                                "tests", "runtime"))
+from test_aligned_half3 import half3_program  # noqa: E402
 
 if __name__ == "__main__":
     np.savez(sys.argv[1], **half3_program(cl))

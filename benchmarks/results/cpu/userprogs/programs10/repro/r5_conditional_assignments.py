@@ -3,60 +3,17 @@ assignment in an operand that runs for some work-items only was taken as made by
 one (and of a ternary's two, the last), so split parts lost the writes placed by the
 values the variable kept.
 
+The program is the test's (``tests/runtime/test_conditional_assignments.py``), run here as a script.
 Run: python r5_conditional_assignments.py out.npz (plain, then under skmd run)."""
+import os
 import sys
 
 import numpy as np
 import pyopencl as cl
 
-SRC = r"""
-__kernel void andassign(__global const int *a, __global int *o, int n)
-{
-    int i = get_global_id(0);
-    int k = i;
-    (a[i] & 1) && (k = i + n);
-    o[k] = a[i];
-}
-__kernel void ternassign(__global const int *a, __global int *x, __global int *y)
-{
-    int i = get_global_id(0);
-    __global int *d = x;
-    (a[i] > 0) ? (d = y) : (d = x);
-    d[i] = a[i];
-}
-__kernel void orinc(__global const int *a, __global int *o)
-{
-    int i = get_global_id(0);
-    int k = 2 * i;
-    (a[i] < 0) || (k++);
-    o[k] = a[i];
-}
-"""
-
-
-def conditional_program(cl):
-    ctx = cl.create_some_context(interactive=False)
-    q = cl.CommandQueue(ctx)
-    mf = cl.mem_flags
-    n = 1 << 16
-    a = np.random.default_rng(4).integers(-1000, 1000, n).astype(np.int32)
-    prg = cl.Program(ctx, SRC).build()
-
-    def buf(h):
-        return cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=h)
-
-    ab = buf(a)
-    outs = {"and": np.full(2 * n, -5, np.int32), "x": np.full(n, 1, np.int32),
-            "y": np.full(n, 2, np.int32), "or": np.full(2 * n, -5, np.int32)}
-    bufs = {k: buf(v) for k, v in outs.items()}
-    prg.andassign(q, (n,), None, ab, bufs["and"], np.int32(n))
-    prg.ternassign(q, (n,), None, ab, bufs["x"], bufs["y"])
-    prg.orinc(q, (n,), None, ab, bufs["or"])
-    for k, v in outs.items():
-        cl.enqueue_copy(q, v, bufs[k])
-    q.finish()
-    return outs
-
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), *[".."] * 6,
+                                "tests", "runtime"))
+from test_conditional_assignments import conditional_program  # noqa: E402
 
 if __name__ == "__main__":
     np.savez(sys.argv[1], **conditional_program(cl))
