@@ -4,7 +4,7 @@ one (and of a ternary's two, the last), so split parts lost the writes placed by
 values the variable kept."""
 import numpy as np
 
-from skmd.testing import compare_with_and_without
+from skmd.testing import compare_with_and_without, read_back
 from skmd.transform import analyze_program
 
 SRC = r"""
@@ -50,10 +50,7 @@ def conditional_program(cl):
     prg.andassign(q, (n,), None, ab, bufs["and"], np.int32(n))
     prg.ternassign(q, (n,), None, ab, bufs["x"], bufs["y"])
     prg.orinc(q, (n,), None, ab, bufs["or"])
-    for k, v in outs.items():
-        cl.enqueue_copy(q, v, bufs[k])
-    q.finish()
-    return outs
+    return read_back(q, **{k: (bufs[k], v) for k, v in outs.items()})
 
 
 def test_a_conditional_assignment_leaves_either_value():

@@ -3,7 +3,7 @@ after it: a write there was taken as covering its whole range, so a split part's
 unwritten elements came back from a device that never held them."""
 import numpy as np
 
-from skmd.testing import compare_with_and_without
+from skmd.testing import compare_with_and_without, read_back
 from skmd.transform import analyze_program
 
 SRC = r"""
@@ -71,10 +71,7 @@ def exits_program(cl):
     prg.in_for(q, (n,), None, f, bufs["in_for"], np.int32(w))
     prg.in_while(q, (n,), None, a, bufs["in_while"])
     prg.only_break(q, (n,), None, a, bufs["only_break"])
-    for k, v in outs.items():
-        cl.enqueue_copy(q, v, bufs[k])
-    q.finish()
-    return outs
+    return read_back(q, **{k: (bufs[k], v) for k, v in outs.items()})
 
 
 def test_a_write_after_a_loop_or_switch_that_returns_is_not_dense():
