@@ -14,7 +14,7 @@ import clang.cindex as ci
 from .cursors import (UNSIGNED, assigned_decls, children, has_kind, int_range, is_int, is_ptr,
                       only_returns)
 from .exprs import Ctx, ExprWalker
-from .frontend import address_space, binary_op, strip
+from .frontend import address_space, binary_op, strip, unary_op
 from .loops import for_parts, induction, trip_count
 from .kernel_analysis import Access, Guard, LoopVar
 from .kernel_types import WrapCheck
@@ -22,6 +22,8 @@ from .poly import Poly
 from .values import Value, is_positive, join, join_env, widen
 
 K = ci.CursorKind
+#: a conjunction of guards, or None where a condition gives none that can be used
+Guards = list[Guard] | None
 
 __all__ = ["Ctx", "KernelWalker"]
 
@@ -173,9 +175,8 @@ class KernelWalker(ExprWalker):
         kids = children(c)
         cond, then = kids[0], kids[1]
         other = kids[2] if len(kids) > 2 else None
-        g = self.guards(cond, dict(env))  # before the condition's own ++ or =
+        g, neg = self.guards(cond, dict(env))  # before the condition's own ++ or =
         self.ev(cond, env, ctx)
-        neg = _negate(g)
         t_ctx = Ctx(ctx.guards + tuple(g), ctx.exact) if g is not None else replace(ctx, exact=False)
         e_ctx = Ctx(ctx.guards + tuple(neg), ctx.exact) if neg is not None else replace(ctx, exact=False)
         env_t, env_e = dict(env), dict(env)
@@ -191,30 +192,37 @@ class KernelWalker(ExprWalker):
             return replace(ctx, exact=False)
         return ctx
 
-    def guards(self, cond: ci.Cursor, env: dict) -> list[Guard] | None:
+    def guards(self, cond: ci.Cursor, env: dict) -> tuple[Guards, Guards]:
+        """What holds where ``cond`` is true and where it is false, each a conjunction
+        of guards or None: ``if (x >= w || y >= h) return;`` leaves ``x < w`` and
+        ``y < h`` in force after it. Operands are walked once, in order, in ``env``."""
         c = strip(cond)
         self.quiet += 1
         try:
-            if c.kind == K.BINARY_OPERATOR:
-                op = binary_op(c)
-                a, b = children(c)
+            if c.kind == K.UNARY_OPERATOR and unary_op(c) == "!":
+                t, f = self.guards(children(c)[0], env)
+                return f, t
+            if c.kind != K.BINARY_OPERATOR:
+                return None, None
+            op = binary_op(c)
+            a, b = children(c)
+            if op in ("&&", "||"):
+                (ta, fa), (tb, fb) = self.guards(a, env), self.guards(b, env)
                 if op == "&&":
-                    ga, gb = self.guards(a, env), self.guards(b, env)
-                    return None if ga is None or gb is None else ga + gb
-                if op == "==":
-                    x, y = self.ev(a, env, Ctx()), self.ev(b, env, Ctx())
-                    if isinstance(x, Poly) and isinstance(y, Poly):
-                        self.unsigned_sides(c, x, y)
-                        self.commit(x, y)
-                        return [Guard(x, y + 1), Guard(y, x + 1)]
-                if op in ("<", "<=", ">", ">="):
-                    x, y = self.ev(a, env, Ctx()), self.ev(b, env, Ctx())
-                    if isinstance(x, Poly) and isinstance(y, Poly):
-                        self.unsigned_sides(c, x, y)
-                        self.commit(x, y)
-                        return [{"<": Guard(x, y), "<=": Guard(x, y + 1),
-                                 ">": Guard(y, x), ">=": Guard(y, x + 1)}[op]]
-            return None
+                    return _both(ta, tb), None
+                return None, _both(fa, fb)
+            if op in ("==", "!=", "<", "<=", ">", ">="):
+                x, y = self.ev(a, env, Ctx()), self.ev(b, env, Ctx())
+                if isinstance(x, Poly) and isinstance(y, Poly):
+                    self.unsigned_sides(c, x, y)
+                    self.commit(x, y)
+                    if op in ("==", "!="):
+                        eq = [Guard(x, y + 1), Guard(y, x + 1)]
+                        return (eq, None) if op == "==" else (None, eq)
+                    g = {"<": Guard(x, y), "<=": Guard(x, y + 1),
+                         ">": Guard(y, x), ">=": Guard(y, x + 1)}[op]
+                    return [g], [Guard(g.rhs, g.lhs + 1)]
+            return None, None
         finally:
             self.quiet -= 1
 
@@ -375,7 +383,5 @@ def _after_leaving(c: ci.Cursor, ctx: Ctx) -> Ctx:
     return ctx
 
 
-def _negate(g: list[Guard] | None) -> list[Guard] | None:
-    if g is None or len(g) != 1:
-        return None
-    return [Guard(g[0].rhs, g[0].lhs + 1)]
+def _both(a: Guards, b: Guards) -> Guards:
+    return None if a is None or b is None else a + b

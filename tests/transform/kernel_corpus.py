@@ -131,6 +131,22 @@ __kernel void alias(__global const P *pts, __global float *out, long off, int n)
 }""", "alias", (64,), (16,), (Buf("float32", 64 * 3), Buf("float32", 80, "zeros"),
                                Scalar(np.int64(32)), Scalar(np.int32(60))),
          expect=dict(splittable=True, written=[1], dense=[1])),
+    Case("padded_2d_early_return", """
+__kernel void pad2(__global float *out, __global const float *in, int w, int h) {
+  int x = get_global_id(0), y = get_global_id(1);
+  if (x >= w || y >= h) return;
+  out[y * w + x] = in[y * w + x] + (y > 0 ? in[(y - 1) * w + x] : 0.0f);
+}""", "pad2", (24, 16), (8, 4), (Buf("float32", 19 * 13, "zeros"), Buf("float32", 19 * 13),
+                                  Scalar(np.int32(19)), Scalar(np.int32(13))),
+         expect=dict(splittable=True, written=[0], dense=[0])),
+    Case("negated_bounds_return", """
+__kernel void pad3(__global int *out, int w, int h) {
+  int x = get_global_id(0), y = get_global_id(1);
+  if (!(x < w && y < h)) return;
+  out[y * w + x] = y * 1000 + x;
+}""", "pad3", (16, 12), (4, 4), (Buf("int32", 15 * 11, "zeros"), Scalar(np.int32(15)),
+                                 Scalar(np.int32(11))),
+         expect=dict(splittable=True, written=[0], dense=[0])),
     Case("vectors_and_constant", """
 __kernel void vec(__global const float4 *a, __constant float *coef, __global float *out,
                   __global float4 *b) {

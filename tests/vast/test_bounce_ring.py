@@ -19,7 +19,8 @@ from skmd.runtime import bounce_ring, chunk_times, chunked, copies
 from skmd.testing import compare_with_and_without, run_with_skmd
 from skmd.tuning import Tuning
 
-from test_host_backed_runs import _global_mem, gather_program, triad_program
+from conftest import smallest_device_memory
+from test_host_backed_runs import gather_program, triad_program
 
 TAG = chunk_times.SLOTS.strip()
 #: slots of an odd size, far smaller than a chunk's window
@@ -29,7 +30,7 @@ SMALL = replace(Tuning(), vast_bounce_chunk=100_003, vast_bounce_slots=4)
 @pytest.fixture
 def bouncing(monkeypatch):
     """Chunks of about 1 MiB, and every device bounces its pageable bytes."""
-    monkeypatch.setattr(chunked, "FILL", 8e-4 * (1 << 30) / _global_mem())
+    monkeypatch.setattr(chunked, "FILL", 8e-4 * (1 << 30) / smallest_device_memory())
     monkeypatch.setattr(bounce_ring, "wanted", lambda dev, t: t.vast_bounce_chunk > 0)
 
 

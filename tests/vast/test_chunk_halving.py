@@ -4,8 +4,8 @@ import numpy as np
 import pyopencl as cl
 import pytest
 
-from skmd.runtime import chunk_lane, chunked
-from skmd.testing import compare_with_and_without, run_with_skmd, usable_platform
+from skmd.runtime import chunk_lane
+from skmd.testing import compare_with_and_without, run_with_skmd
 
 N = 1 << 20
 SRC = """
@@ -21,12 +21,6 @@ __kernel void bump(__global float *a) { a[get_global_id(0)] += 1.0f; }
 def _refusal() -> cl.MemoryError:
     code = cl.status_code.MEM_OBJECT_ALLOCATION_FAILURE
     return cl.MemoryError(cl._cl._ErrorRecord("clCreateBuffer failed", code, "clCreateBuffer"))
-
-
-@pytest.fixture
-def small_devices(monkeypatch):
-    gm = min(int(d.global_mem_size) for d in usable_platform().get_devices())
-    monkeypatch.setattr(chunked, "FILL", 8e-4 * (1 << 30) / gm)
 
 
 def triad_program(cl):

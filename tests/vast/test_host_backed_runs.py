@@ -6,7 +6,6 @@ launch larger than a device runs here in seconds."""
 import numpy as np
 import pytest
 
-from skmd.runtime import chunked
 from skmd.testing import compare_with_and_without, mismatches, run_bare, run_with_skmd
 
 N = 1 << 20
@@ -28,18 +27,6 @@ __kernel void total(__global float *out, __global const float *big, int n) {
 }
 __kernel void bump(__global float *a) { a[get_global_id(0)] += 1.0f; }
 """
-
-
-@pytest.fixture
-def small_devices(monkeypatch):
-    """Chunks of about 1 MiB: the devices seem to hold only a few of them."""
-    import skmd.runtime.devices  # noqa: F401
-    monkeypatch.setattr(chunked, "FILL", 8e-4 * (1 << 30) / _global_mem())
-
-
-def _global_mem() -> int:
-    from skmd.testing import usable_platform
-    return min(int(d.global_mem_size) for d in usable_platform().get_devices())
 
 
 def _vast(records):
