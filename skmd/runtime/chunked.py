@@ -19,7 +19,7 @@ import gc
 import threading
 import time
 from collections import deque
-from typing import Any
+from typing import Any, NoReturn
 
 import pyopencl as cl
 
@@ -196,8 +196,8 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
     if written_others and len(devices) > 1:
         uses, others, staged = _stage(an, args, launch, uses, others, written_others,
                                       hosts, hq, name)
-    work = _work(entry, args, launch, uses, others, devices, hosts, 0, settings.tuning,
-                 aliases)
+    uses, work = _planned(entry, args, launch, uses, others, devices, hosts, settings.tuning,
+                          aliases)
     rec = LaunchRecord(run_id=rt.run_id, seq=rt.recorder.next_seq(), kernel=name,
                        program=entry.key.rpartition(":")[0][:8],
                        start_s=t_start - rt.t0, total_groups=launch.total_groups,
@@ -221,8 +221,11 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
                          f"running it again in chunks 1/{2 ** halvings} as large")
             del lanes, exc  # the refused buffers go before smaller ones are asked for
             gc.collect()
-            work = _work(entry, args, launch, uses, others, devices, hosts, halvings,
-                         settings.tuning, aliases)
+            try:
+                work = _work(entry, args, launch, uses, others, devices, hosts, halvings,
+                             settings.tuning, aliases)
+            except vchunks.Unplannable as exc:
+                _refuse_plan(name, exc)
     plan = work.plan
     for i, buf in staged.items():  # what the chunks wrote goes back where it lives
         for at, view in hosts[i].transfers(0, hosts[i].size):
@@ -236,6 +239,36 @@ def run(rt: Any, queue: cl.CommandQueue, kernel: cl.Kernel, gsize: Any, lsize: A
     rec.wall_s = time.perf_counter() - t_start
     _record(rt, rec, lanes, plan, t_start)
     return raw.enqueue_marker(queue)
+
+
+def _refuse_plan(name: str, exc: vchunks.Unplannable) -> NoReturn:
+    refuse(name, str(exc).split(": ", 1)[-1])  # the message names the kernel already
+
+
+def _planned(entry: Any, args: dict[int, ArgValue], launch: Any, uses: list, others: dict,
+             devices: list, hosts: dict, tuning: Tuning, aliases: dict[int, int]
+             ) -> tuple[list, LaneWork]:
+    """The uses and plan of the launch: through windows, or where a window over a
+    row's reads does not fit and those reads lie far apart (``in[i] + in[i + n/2]``),
+    with those arguments read through the page table, which moves only the pages
+    touched."""
+    an = entry.analysis
+    try:
+        return uses, _work(entry, args, launch, uses, others, devices, hosts, 0, tuning,
+                           aliases)
+    except vchunks.Unplannable as exc:
+        spread = vchunks.far_apart(
+            uses, lambda i: an.read_spread(i, launch, (0, 1)),
+            lambda i: pages.element_fits(int(an.args[i].elem_size or 0)),
+            set(aliases) | set(aliases.values()))
+        if not spread:
+            _refuse_plan(entry.name, exc)
+    uses = [dataclasses.replace(u, paged=True) if u.arg in spread else u for u in uses]
+    try:
+        return uses, _work(entry, args, launch, uses, others, devices, hosts, 0, tuning,
+                           aliases)
+    except vchunks.Unplannable as exc:
+        _refuse_plan(entry.name, exc)
 
 
 def _work(entry: Any, args: dict[int, ArgValue], launch: Any, uses: list, others: dict,
@@ -277,11 +310,8 @@ def _work(entry: Any, args: dict[int, ArgValue], launch: Any, uses: list, others
             spans.append(r)
         return (min(r[0] for r in spans), max(r[1] for r in spans)) if spans else (0, 0)
 
-    try:
-        plan = vchunks.plan_chunks(uses, range_of, launch.total_groups, per_chunk,
-                                   max_alloc, entry.name, reserve)
-    except vchunks.Unplannable as exc:
-        refuse(entry.name, str(exc).split(": ", 1)[-1])
+    plan = vchunks.plan_chunks(uses, range_of, launch.total_groups, per_chunk, max_alloc,
+                               entry.name, reserve)  # Unplannable: see _planned
     sparse = frozenset(u.arg for u in uses if u.written and not u.dense_write)
     cross = vchunks.crossing_writes(plan.chunks, sparse)
     if cross is not None:

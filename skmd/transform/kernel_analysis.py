@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping
 from .cost import evaluate_cost
 from .kernel_types import Access, ArgInfo, Guard, Launch, LoopVar, WrapCheck
 from .launch import launch_key
-from .ranges import byte_range, wrap_reason, write_dense
+from .ranges import byte_range, read_spread, wrap_reason, write_dense
 
 #: the records live in .kernel_types; importers of this module get them from here too
 __all__ = ["Access", "ArgInfo", "Guard", "KernelAnalysis", "Launch", "LoopVar",
@@ -72,6 +72,11 @@ class KernelAnalysis:
         """True only if every byte of the write range is certainly written."""
         return self._memo(("dense", arg_index, launch_key(launch), tuple(groups)),
                           lambda: write_dense(self, arg_index, launch, groups))
+
+    def read_spread(self, arg_index: int, launch: Launch,
+                    groups: tuple[int, int]) -> tuple[int, int] | None:
+        """(hull, covered) bytes of the reads of rows ``groups`` (see :func:`read_spread`)."""
+        return read_spread(self, arg_index, launch, groups)
 
     def wraps(self, launch: Launch) -> str | None:
         """Why an integer of this launch may wrap around (its ranges would then be

@@ -216,6 +216,23 @@ def byte_range(ka: "KernelAnalysis", arg: int, mode: str, launch: Launch,
     return _clip(min(r[0] for r in iv), max(r[1] for r in iv), arg, launch)
 
 
+def read_spread(ka: "KernelAnalysis", arg: int, launch: Launch,
+                groups: tuple[int, int]) -> tuple[int, int] | None:
+    """(bytes of the read range's hull, bytes its accesses' own ranges cover) for rows
+    ``groups``: far apart when the first is many times the second (``a[i] + a[i + n/2]``
+    reads two narrow ranges; a window over their hull moves every byte between)."""
+    iv = _intervals(ka, arg, "read", launch, groups)
+    if not iv:
+        return None
+    spans = sorted(_clip(lo, hi, arg, launch) for lo, hi, _ in iv)
+    covered, end = 0, spans[0][0]
+    for lo, hi in spans:
+        if hi > end:
+            covered += hi - max(lo, end)
+            end = hi
+    return end - spans[0][0], covered
+
+
 def write_dense(ka: "KernelAnalysis", arg: int, launch: Launch, groups: tuple[int, int]) -> bool:
     rng = byte_range(ka, arg, "write", launch, groups)
     if rng is None:

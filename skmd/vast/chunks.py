@@ -180,6 +180,27 @@ def plan_chunks(uses: Sequence[ArgUse], range_of: RangeOf, total_rows: int,
     return plan
 
 
+#: a row's reads of an argument are far apart when their hull is this many times the
+#: bytes they touch, and larger by at least FAR_APART_MIN
+FAR_APART = 4
+FAR_APART_MIN = 1 << 20
+
+
+def far_apart(uses: Sequence[ArgUse], spread_of: Callable[[int], "tuple[int, int] | None"],
+              tiles_pages: Callable[[int], bool], shared: set[int]) -> set[int]:
+    """Windowed arguments, only read and through one parameter (not in ``shared``),
+    whose first row's reads lie far apart: ``spread_of(arg)`` gives (hull, bytes
+    touched), ``tiles_pages(arg)`` whether its elements tile a page."""
+    out = set()
+    for u in uses:
+        if u.paged or u.written or not u.read or u.arg in shared or not tiles_pages(u.arg):
+            continue
+        spread = spread_of(u.arg)
+        if spread and spread[0] > FAR_APART * spread[1] and spread[0] - spread[1] >= FAR_APART_MIN:
+            out.add(u.arg)
+    return out
+
+
 def crossing_writes(chunks: Sequence[Chunk], sparse: frozenset[int] = frozenset()
                     ) -> tuple[int, int, int] | None:
     """(arg, chunk a, chunk b) where chunk b reads bytes chunk a writes, or where both

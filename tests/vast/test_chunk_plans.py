@@ -115,3 +115,28 @@ def test_frames_gathered_at_once_are_the_frames_packed_run_by_run():
                           want)
         pages.gather_frames(t, pieces, starts, host.size, got)
         assert np.array_equal(got, want), trial
+
+
+def test_only_reads_far_apart_of_one_parameter_are_sent_to_the_page_table():
+    uses = [ArgUse(0, "in", 1 << 30, True, False), ArgUse(1, "near", 1 << 30, True, False),
+            ArgUse(2, "out", 1 << 30, True, True), ArgUse(3, "twice", 1 << 30, True, False),
+            ArgUse(4, "odd", 1 << 30, True, False)]
+    spread = {0: (1 << 29, 2048), 1: (4096, 4096), 2: (1 << 29, 2048), 3: (1 << 29, 2048),
+              4: (1 << 29, 2048)}
+    got = chunks.far_apart(uses, spread.get, lambda i: i != 4, shared={3})
+    assert got == {0}
+    # a hull only a little wider than what is read keeps its window
+    assert chunks.far_apart(uses[:1], {0: (5 * 4096, 4096)}.get, lambda i: True, set()) == set()
+
+
+def test_read_spread_is_the_hull_and_the_bytes_the_accesses_cover():
+    from skmd.transform.analyses import analyze_program
+    from skmd.transform.launch import Launch
+    ka = analyze_program("""
+    __kernel void f(__global float *o, __global const float *a, int h) {
+      int i = get_global_id(0);
+      o[i] = a[i] + a[i + 1] + a[i + h];
+    }""").kernels["f"]
+    launch = Launch((1024,), (64,), {2: 512}, {0: 4096, 1: 8192})
+    # rows of 64: [0, 65) and [512, 576) floats
+    assert ka.read_spread(1, launch, (0, 1)) == (576 * 4, 129 * 4)
