@@ -24,6 +24,7 @@ from __future__ import annotations
 import glob
 import os
 import threading
+from typing import Any
 
 _thread: threading.Thread | None = None
 
@@ -84,12 +85,27 @@ def shipped_drivers(home: str | None) -> list[str]:
     return out
 
 
+def _open(ctypes: Any, path: str) -> None:
+    """``dlopen`` a library for good, through a foreign call that lets go of the
+    interpreter lock (``ctypes.CDLL`` holds it while a large driver loads, 15-60 ms
+    of the program's imports stalled); ``ctypes.CDLL`` where ``dlopen`` is not found."""
+    try:
+        dlopen = ctypes.CDLL(None).dlopen
+    except AttributeError:
+        ctypes.CDLL(path)
+        return
+    dlopen.restype, dlopen.argtypes = ctypes.c_void_p, [ctypes.c_char_p, ctypes.c_int]
+    if not dlopen(os.fsencode(path), os.RTLD_NOW | os.RTLD_LOCAL):
+        raise OSError(f"{path} could not be loaded")
+
+
 def _start(path: str, drivers: list[str]) -> None:
     import ctypes
     try:
         for d in drivers:  # a driver that cannot be loaded here stops the warm start:
-            ctypes.CDLL(d)  # the loader must not remember it as missing
-        cl = ctypes.CDLL(path)
+            _open(ctypes, d)  # the loader must not remember it as missing
+        _open(ctypes, path)
+        cl = ctypes.CDLL(path)  # (loaded: only its handle is made)
         u32p = ctypes.POINTER(ctypes.c_uint32)
         cl.clGetPlatformIDs.argtypes = [ctypes.c_uint32, ctypes.c_void_p, u32p]
         cl.clGetDeviceIDs.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_uint32,

@@ -92,3 +92,15 @@ def test_skmd_run_adds_no_variable_to_the_environment_while_the_drivers_start(tm
     rc, edits = json.loads(r.stdout.strip().splitlines()[-1])
     assert rc == 0 and "ran" in r.stdout
     assert edits == [], edits
+
+
+def test_a_shipped_driver_is_loaded_for_good_through_a_foreign_call() -> None:
+    """``dlopen`` through ctypes' foreign call (which lets go of the interpreter lock
+    while a large driver loads): the library is mapped into the process afterwards."""
+    out = _python("import ctypes, os\nfrom skmd.runtime import warm_start\n"
+                  "path, home = warm_start.loader_path()\n"
+                  "d = (warm_start.shipped_drivers(home) or [path])[0]\n"
+                  "warm_start._open(ctypes, d)\n"
+                  "maps = open('/proc/self/maps').read()\n"
+                  "print(os.path.realpath(d) in maps)")
+    assert out == "True"
