@@ -12,7 +12,8 @@ keep working:
   look-ahead page table (a page the table lacks raises a miss flag, so a wrong
   prediction shows instead of giving a wrong answer);
 * the *inspector* replaces every ``a[e]`` of a paged argument by a mark of
-  ``e``'s page in the page accessed set and reads no frame at all.
+  ``e``'s page in the page accessed set followed by a zeroed element of ``a``'s
+  type (so ``a[e].x`` stays well typed), and reads no frame at all.
 
 Paged arguments are accepted only as ``a[e]`` on the parameter itself, read, with
 ``e`` free of any paged argument; anything else is refused with the reason.
@@ -100,6 +101,21 @@ def _paged_sites(fn: ci.Cursor, params: list[ci.Cursor], paged: Mapping[int, int
     return sites
 
 
+#: qualifiers of a parameter's pointee that a private variable of its type drops
+_QUALIFIERS = {"const", "volatile", "restrict", "__global", "global", "__constant",
+               "constant", "__private", "private"}
+
+
+def _zero_decl(param: ci.Cursor, i: int) -> str:
+    """A private, zeroed element of paged argument ``i``'s type, which the inspector's
+    ``a[e]`` becomes: the element's fields and components (``p[e].x``) and whole
+    structs stay well typed where the mark's int alone is not."""
+    words = param.type.get_pointee().spelling.split()
+    name = " ".join(w for w in words if w not in _QUALIFIERS)
+    return (f"{name} skmd_zero_{i}; for (uint skmd_k = 0; skmd_k < sizeof(skmd_zero_{i}); "
+            f"skmd_k++) ((__private uchar*)&skmd_zero_{i})[skmd_k] = 0;")
+
+
 def _shift(elem: int) -> int:
     from skmd.vast.pages import PAGE_SHIFT
     return PAGE_SHIFT - (elem.bit_length() - 1)
@@ -136,6 +152,8 @@ def vast_source(source: str, options: str, kernel: str, mode: str,
         space = "__constant" if windowed[i] == "constant" else "__global"
         moves.append(f"{name} = (__typeof__({name}))((const {space} uchar*){name} - "
                      f"skmd_base_{i});")
+    if inspector:  # an element's stand-in: the inspector reads no frame
+        moves += [_zero_decl(params[i], i) for i in sorted(paged)]
     if moves:
         edits.append((open_at, 0, "\n  " + " ".join(moves) + "\n"))
     if paged:
@@ -151,8 +169,8 @@ def vast_source(source: str, options: str, kernel: str, mode: str,
             if inspector:
                 lo, hi = sub.extent.start.offset, sub.extent.end.offset
                 text = b[idx.extent.start.offset:idx.extent.end.offset].decode()
-                edits.append((lo, hi - lo, f"skmd_mark(skmd_pas_{arg}, (long)({text}), "
-                                           f"skmd_n_{arg}, {sh}u)"))
+                edits.append((lo, hi - lo, f"(skmd_mark(skmd_pas_{arg}, (long)({text}), "
+                                           f"skmd_n_{arg}, {sh}u), skmd_zero_{arg})"))
             else:
                 edits.append((idx.extent.start.offset, 0,
                               f"skmd_page(skmd_lpt_{arg}, skmd_miss, (long)("))

@@ -68,3 +68,25 @@ def test_what_cannot_be_paged_is_refused(body, why):
            f"  int i = get_global_id(0); {body}\n}}")
     with pytest.raises(VastRefused, match=why):
         vast_source(src, "", "k", "offset", {0: "global"}, {1: 4})
+
+
+FIELDS = """
+typedef struct { float x, y, z, w; } p4;
+__kernel void pair(__global const p4 *p, __global const float4 *v, __global float *o, int h) {
+  int i = get_global_id(0);
+  p4 whole = p[i + h];
+  o[i] = p[i].x * p[i + h].y + v[i].z + v[i + h].w + whole.w;
+}
+"""
+
+
+@pytest.mark.parametrize("inspector", [False, True])
+def test_paged_fields_and_components_build(inspector):
+    """A paged argument's elements read by field or component (``p[e].x``, ``v[e].z``)
+    or whole (a struct): the inspector's stand-in for ``p[e]`` has ``p``'s element type."""
+    mode = analyze_program(FIELDS, "").kernels["pair"].launch_mode
+    src = vast_source(FIELDS, "", "pair", mode, {2: "global"}, {0: 16, 1: 16},
+                      inspector=inspector)
+    assert ("skmd_zero_0" in src) == inspector
+    k = _build(src, "pair")
+    assert k.num_args == 4 + 3 + 1 + 4 + (0 if inspector else 1)
