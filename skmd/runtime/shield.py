@@ -113,7 +113,11 @@ def start() -> None:
 
 
 def _running() -> bool:
-    """Start the shield's thread once (False where no thread can start: at exit)."""
+    """Start the shield's thread once (False where no thread can start or run: at exit,
+    where a buffer the program left goes and a new thread would never start, and the
+    daemon thread, stopped, would never take the job)."""
+    if sys.is_finalizing():
+        return False
     if _worker and _worker[0].is_alive():
         return True
     with _start_lock:

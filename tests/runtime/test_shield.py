@@ -254,3 +254,25 @@ def test_post_hands_work_to_the_shields_thread_without_waiting_for_it():
     gate.set()
     shield.run(lambda: None)  # (jobs run in turn: this one ends after the posted one)
     assert ran == ["skmd-shield"]
+
+
+def test_work_asked_for_while_the_interpreter_finalizes_runs_in_place(tmp_path) -> None:
+    """A buffer the program left goes while the interpreter finalizes, and waits for its
+    reads in flight through the shield: the shield's thread has stopped by then and no
+    new one can start (``Thread.start`` waited for ever), so the work runs in place and
+    the program exits."""
+    import os
+    import subprocess
+    prog = tmp_path / "late.py"
+    prog.write_text(
+        "from skmd.runtime import shield\n"
+        "shield.start()\n"
+        "class Late:\n"
+        "    def __del__(self):\n"
+        "        print('ran', shield.run(lambda: 7), flush=True)\n"
+        "keep = Late()\n")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, PYTHONPATH=root)
+    p = subprocess.run([sys.executable, str(prog)], env=env, capture_output=True, text=True,
+                       timeout=30)
+    assert p.returncode == 0 and p.stdout == "ran 7\n", p.stderr
