@@ -81,6 +81,7 @@ class ChunkDone:
     in_bytes: int = 0
     out_bytes: int = 0
     frames: int = 0
+    frame_bytes: int = 0
     events: list[tuple[str, Any, int]] = field(default_factory=list)
     kernel_s: float = 0.0
     busy_s: float = 0.0
@@ -94,10 +95,6 @@ class ChunkDone:
     @property
     def rows(self) -> int:
         return self.last - self.first
-
-    @property
-    def frame_bytes(self) -> int:
-        return self.frames * pages.PAGE_BYTES
 
 
 def _alloc(ctx: cl.Context, n: int) -> cl.Buffer:
@@ -120,7 +117,9 @@ def _kernel_for(work: LaneWork, dev: Any, ctx: cl.Context, inspector: bool) -> c
     e, an = work.entry, work.entry.analysis
     windowed = {i: an.args[i].space for i, _ in work.bound}
     paged = {u.arg: int(an.args[u.arg].elem_size) for u in work.paged}
-    shape = (tuple(sorted(windowed.items())), tuple(sorted(paged.items())), inspector)
+    page = {u.arg: u.page for u in work.paged}
+    shape = (tuple(sorted(windowed.items())), tuple(sorted(paged.items())),
+             tuple(sorted(page.items())), inspector)
     key = f"vast{hash(shape)}:{dev.label}@{ctx.int_ptr}"
     k = e.clones.get(key)
     if k is None:
@@ -129,7 +128,8 @@ def _kernel_for(work: LaneWork, dev: Any, ctx: cl.Context, inspector: bool) -> c
             if src is None:
                 from skmd.transform.vast_codegen import vast_source  # libclang: when needed
                 src = _sources[(e.key, shape)] = vast_source(
-                    e.source, e.options, e.name, an.launch_mode, windowed, paged, inspector)
+                    e.source, e.options, e.name, an.launch_mode, windowed, paged, inspector,
+                    page)
             k = e.clones[key] = _program(ctx, dev, src, e.options, e.name)
     return k
 
@@ -149,7 +149,7 @@ class _Slot:
         self.pas = {}
         self.frames_host: dict[int, np.ndarray] = {}
         for u in paged:
-            npg = pages.page_count(u.size)
+            npg = pages.page_count(u.size, u.page)
             cap = work.reserve[u.arg] - 5 * npg
             self.frames[u.arg] = _alloc(ctx, cap)
             self.frames_host[u.arg] = np.empty(cap, dtype=np.uint8)
@@ -336,6 +336,7 @@ class Lane:
                 ins.append(e2)
                 done.in_bytes += nb + t.table.nbytes
                 done.frames += t.frames
+                done.frame_bytes += nb
         k = self.kernel
         n = self._set_args(k, {**self.swap, **slot.bufs, **slot.frames}, slot.lpt, first,
                            last, windows)
@@ -392,7 +393,7 @@ class Lane:
         assert k is not None
         fills = []
         for u in work.paged:
-            npg = pages.page_count(u.size)
+            npg = pages.page_count(u.size, u.page)
             fills.append(raw.enqueue_fill_buffer(self.q_look, slot.pas[u.arg], np.uint8(0), 0,
                                                  npg, wait or None))
         self._set_args(k, {**self.swap, **slot.bufs, **slot.scratch, **slot.pas}, slot.pas,
@@ -400,9 +401,9 @@ class Lane:
         evt = self._enqueue(self.q_look, k, first, last, fills + wait)
         tables = {}
         for u in work.paged:
-            marks = np.empty(pages.page_count(u.size), dtype=np.uint8)
+            marks = np.empty(pages.page_count(u.size, u.page), dtype=np.uint8)
             raw.enqueue_read_buffer(self.q_look, slot.pas[u.arg], marks, 0, [evt], True)
-            t = pages.table_from_marks(marks)
+            t = pages.table_from_marks(marks, u.page)
             if t.frame_bytes > slot.frames_host[u.arg].nbytes:
                 return None
             tables[u.arg] = t

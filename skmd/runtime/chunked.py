@@ -283,13 +283,15 @@ def _work(entry: Any, args: dict[int, ArgValue], launch: Any, uses: list, others
     per_chunk = min(per_chunk, max(sum(u.size for u in uses) // MIN_CHUNKS, CHUNK_FLOOR))
     per_chunk >>= halvings
     max_alloc = min(d.max_alloc for d in devices)
+    uses = [dataclasses.replace(u, page=pages.page_bytes_for(
+        u.size, int(an.args[u.arg].elem_size), per_chunk)) if u.paged else u for u in uses]
     paged = [u for u in uses if u.paged]
     reserve: dict[int, int] = {}
     if paged:
         share = min(per_chunk // (2 * len(paged)), max_alloc)
         for u in paged:
-            npg = pages.page_count(u.size)
-            reserve[u.arg] = min(share, npg * pages.PAGE_BYTES) + 5 * npg
+            npg = pages.page_count(u.size, u.page)
+            reserve[u.arg] = min(share, npg * u.page) + 5 * npg
         # written windows have a scratch twin for the inspector
         per_chunk = sum(reserve.values()) + (per_chunk - sum(reserve.values())) // 2
 

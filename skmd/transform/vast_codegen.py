@@ -116,19 +116,21 @@ def _zero_decl(param: ci.Cursor, i: int) -> str:
             f"skmd_k++) ((__private uchar*)&skmd_zero_{i})[skmd_k] = 0;")
 
 
-def _shift(elem: int) -> int:
-    from skmd.vast.pages import PAGE_SHIFT
-    return PAGE_SHIFT - (elem.bit_length() - 1)
+def _shift(elem: int, page: int | None) -> int:
+    """log2 of the elements per page (pages of ``page`` bytes; None: the largest)."""
+    from skmd.vast.pages import PAGE_BYTES
+    return (page or PAGE_BYTES).bit_length() - elem.bit_length()
 
 
 def vast_source(source: str, options: str, kernel: str, mode: str,
                 windowed: Mapping[int, str], paged: Mapping[int, int],
-                inspector: bool = False) -> str:
+                inspector: bool = False, pages: Mapping[int, int] | None = None) -> str:
     """The program with ``kernel`` rewritten for chunks.
 
     ``windowed``: arg index -> address space ("global"/"constant") of arguments
     bound to windows; ``paged``: arg index -> element size of arguments read
-    through the page table.  Extra parameters, after the range parameters:
+    through the page table, in pages of ``pages[arg]`` bytes (default: the largest page).
+    Extra parameters, after the range parameters:
     ``ulong skmd_base_<i>`` per windowed argument, then per paged argument
     ``__global const uint* skmd_lpt_<i>, ulong skmd_n_<i>`` and one
     ``__global int* skmd_miss`` (the inspector: ``__global uchar* skmd_pas_<i>,
@@ -165,7 +167,7 @@ def vast_source(source: str, options: str, kernel: str, mode: str,
         if not inspector:
             extra.append("__global int* skmd_miss")
         for arg, sub, idx in _paged_sites(fn, params, paged):
-            sh = _shift(paged[arg])
+            sh = _shift(paged[arg], (pages or {}).get(arg))
             if inspector:
                 lo, hi = sub.extent.start.offset, sub.extent.end.offset
                 text = b[idx.extent.start.offset:idx.extent.end.offset].decode()

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
+from .pages import PAGE_BYTES
+
 #: (arg index, "read" | "write", first row, last row) -> half-open bytes, or None
 RangeOf = Callable[[int, str, int, int], "tuple[int, int] | None"]
 
@@ -84,6 +86,8 @@ class ArgUse:
     dense_write: bool = True
     #: reads go through the page table (not through a window)
     paged: bool = False
+    #: bytes per page of a paged argument (:func:`skmd.vast.pages.page_bytes_for`)
+    page: int = PAGE_BYTES
 
 
 @dataclass

@@ -23,8 +23,28 @@ PAGE_SHIFT = PAGE_BYTES.bit_length() - 1
 ABSENT = 0xFFFFFFFF
 
 
-def page_count(nbytes: int) -> int:
-    return -(-nbytes // PAGE_BYTES)
+#: the smallest page, and the most pages a buffer's table holds before pages grow
+MIN_PAGE = 256
+TABLE_PAGES = 1 << 20
+
+
+def page_bytes_for(size: int, elem: int, budget: int | None = None) -> int:
+    """The page size for a buffer of ``size`` bytes read by elements of ``elem`` bytes,
+    whose chunks may take ``budget`` bytes of a device: the smallest power of two from
+    MIN_PAGE up whose table holds at most TABLE_PAGES pages and, with its marks (five
+    bytes a page), an eighth of the budget at most; PAGE_BYTES where none smaller does.
+    A scattered read moves a whole page for one element, so small pages move less and
+    fit more of a chunk's reads in its frames (fewer chunks), while the table, uploaded
+    and its marks read back per chunk, stays bounded."""
+    page = MIN_PAGE
+    while page < PAGE_BYTES and (page < elem or -(-size // page) > TABLE_PAGES or (
+            budget is not None and 5 * -(-size // page) > budget // 8)):
+        page *= 2
+    return page
+
+
+def page_count(nbytes: int, page: int = PAGE_BYTES) -> int:
+    return -(-nbytes // page)
 
 
 @dataclass(frozen=True)
@@ -32,6 +52,7 @@ class PageTable:
     """One chunk's table for one paged argument."""
     table: np.ndarray  # uint32 per page: frame number or ABSENT
     pages: np.ndarray  # the touched pages, ascending (frame k holds pages[k])
+    page_bytes: int = PAGE_BYTES
 
     @functools.cached_property
     def runs(self) -> tuple[tuple[int, int, int], ...]:
@@ -49,7 +70,7 @@ class PageTable:
 
     @property
     def frame_bytes(self) -> int:
-        return self.frames * PAGE_BYTES
+        return self.frames * self.page_bytes
 
 
 def page_runs(pages: np.ndarray) -> tuple[tuple[int, int, int], ...]:
@@ -62,22 +83,23 @@ def page_runs(pages: np.ndarray) -> tuple[tuple[int, int, int], ...]:
     return tuple((int(pages[a]), int(a), int(b - a)) for a, b in zip(starts, ends))
 
 
-def table_from_marks(marks: np.ndarray) -> PageTable:
+def table_from_marks(marks: np.ndarray, page_bytes: int = PAGE_BYTES) -> PageTable:
     """The page table of a page accessed set (one byte per page, non-zero: touched)."""
     pages = np.flatnonzero(marks).astype(np.int64)
     table = np.full(marks.size, ABSENT, dtype=np.uint32)
     table[pages] = np.arange(pages.size, dtype=np.uint32)
-    return PageTable(table, pages)
+    return PageTable(table, pages, page_bytes)
 
 
 def pack_frames(table: PageTable, size: int,
                 copy_out: Callable[[int, np.ndarray], None], out: np.ndarray) -> None:
     """Copy the touched pages of a buffer of ``size`` bytes into ``out`` (frame order)
     through ``copy_out(offset, dst)``; the tail of a last, partial page is left as it was."""
+    pb = table.page_bytes
     for page, frame, n in table.runs:
-        lo = page * PAGE_BYTES
-        hi = min(size, (page + n) * PAGE_BYTES)
-        dst = frame * PAGE_BYTES
+        lo = page * pb
+        hi = min(size, (page + n) * pb)
+        dst = frame * pb
         copy_out(lo, out[dst:dst + hi - lo])
 
 
@@ -95,22 +117,23 @@ def gather_frames(table: PageTable, pieces: list[np.ndarray], starts: np.ndarray
     want = table.pages  # (frame k holds want[k])
     if want.size == 0:
         return
-    framed = out[:(out.nbytes // PAGE_BYTES) * PAGE_BYTES].reshape(-1, PAGE_BYTES)
+    pb = table.page_bytes
+    framed = out[:(out.nbytes // pb) * pb].reshape(-1, pb)
     done = np.zeros(want.size, dtype=bool)
     for piece, base in zip(pieces, starts):
         base = int(base)
-        first = -(-base // PAGE_BYTES)  # whole pages of the piece: [first, last)
-        last = (base + piece.nbytes) // PAGE_BYTES
+        first = -(-base // pb)  # whole pages of the piece: [first, last)
+        last = (base + piece.nbytes) // pb
         a, b = np.searchsorted(want, [first, last])
         if b > a:  # (frames a..b-1 are consecutive: gathered in place)
-            whole = piece[first * PAGE_BYTES - base:last * PAGE_BYTES - base]
-            np.take(whole.reshape(-1, PAGE_BYTES), want[a:b] - first, axis=0,
+            whole = piece[first * pb - base:last * pb - base]
+            np.take(whole.reshape(-1, pb), want[a:b] - first, axis=0,
                     out=framed[a:b], mode="clip")  # (in range: unbuffered)
             done[a:b] = True
     for k in np.flatnonzero(~done):  # pages across pieces or past the last whole one
-        lo = int(want[k]) * PAGE_BYTES
-        hi = min(size, lo + PAGE_BYTES)
-        dst = out[int(k) * PAGE_BYTES:int(k) * PAGE_BYTES + hi - lo]
+        lo = int(want[k]) * pb
+        hi = min(size, lo + pb)
+        dst = out[int(k) * pb:int(k) * pb + hi - lo]
         for piece, base in zip(pieces, starts):
             base = int(base)
             s, e = max(lo, base), min(hi, base + piece.nbytes)

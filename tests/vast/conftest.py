@@ -5,12 +5,9 @@ from skmd.runtime import chunked
 from skmd.testing import usable_platform
 
 
-def smallest_device_memory() -> int:
-    return min(int(d.global_mem_size) for d in usable_platform().get_devices())
-
-
 @pytest.fixture
 def small_devices(monkeypatch):
     """Chunks of about 1 MiB: the devices seem to hold only a few of them, so a launch
     over host memory runs in many chunks at test sizes."""
-    monkeypatch.setattr(chunked, "FILL", 8e-4 * (1 << 30) / smallest_device_memory())
+    memory = min(int(d.global_mem_size) for d in usable_platform().get_devices())
+    monkeypatch.setattr(chunked, "FILL", 8e-4 * (1 << 30) / memory)

@@ -15,11 +15,10 @@ import numpy as np
 import pyopencl as cl
 import pytest
 
-from skmd.runtime import bounce_ring, chunk_times, chunked, copies
+from skmd.runtime import bounce_ring, chunk_times, copies
 from skmd.testing import compare_with_and_without, run_with_skmd
 from skmd.tuning import Tuning
 
-from conftest import smallest_device_memory
 from test_host_backed_runs import gather_program, triad_program
 
 TAG = chunk_times.SLOTS.strip()
@@ -28,9 +27,8 @@ SMALL = replace(Tuning(), vast_bounce_chunk=100_003, vast_bounce_slots=4)
 
 
 @pytest.fixture
-def bouncing(monkeypatch):
+def bouncing(monkeypatch, small_devices):
     """Chunks of about 1 MiB, and every device bounces its pageable bytes."""
-    monkeypatch.setattr(chunked, "FILL", 8e-4 * (1 << 30) / smallest_device_memory())
     monkeypatch.setattr(bounce_ring, "wanted", lambda dev, t: t.vast_bounce_chunk > 0)
 
 

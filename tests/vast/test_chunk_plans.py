@@ -94,20 +94,20 @@ def test_frames_hold_the_touched_pages_in_order():
     assert pages.element_fits(4) and pages.element_fits(16) and not pages.element_fits(12)
 
 
-def test_frames_gathered_at_once_are_the_frames_packed_run_by_run():
+@pytest.mark.parametrize("P", [pages.PAGE_BYTES, pages.MIN_PAGE])
+def test_frames_gathered_at_once_are_the_frames_packed_run_by_run(P):
     """A chunk of scattered pages is gathered per piece in one step; it must hold the
     bytes the run-by-run copy gives, over pieces whose edges cut pages and a partial
-    last page, the tail past the buffer left as it was."""
-    P = pages.PAGE_BYTES
+    last page, the tail past the buffer left as it was; in pages of ``P`` bytes."""
     rng = np.random.default_rng(7)
     host = rng.integers(0, 256, 9 * P + 300, dtype=np.uint8)
     cuts = [0, 3 * P, 3 * P + 1000, 7 * P, host.size]  # a piece of 1000 bytes cuts a page
     pieces = [host[a:b] for a, b in zip(cuts, cuts[1:])]
     starts = np.array(cuts)
     for trial in range(20):
-        marks = (rng.random(pages.page_count(host.size)) < 0.5).astype(np.uint8)
+        marks = (rng.random(pages.page_count(host.size, P)) < 0.5).astype(np.uint8)
         marks[-1] = trial % 2  # the partial last page, touched or not
-        t = pages.table_from_marks(marks)
+        t = pages.table_from_marks(marks, P)
         want = np.full(t.frame_bytes, 9, np.uint8)
         got = want.copy()
         pages.pack_frames(t, host.size,
@@ -140,3 +140,16 @@ def test_read_spread_is_the_hull_and_the_bytes_the_accesses_cover():
     launch = Launch((1024,), (64,), {2: 512}, {0: 4096, 1: 8192})
     # rows of 64: [0, 65) and [512, 576) floats
     assert ka.read_spread(1, launch, (0, 1)) == (576 * 4, 129 * 4)
+
+
+def test_pages_are_as_small_as_the_table_allows():
+    mib = 1 << 20
+    assert pages.page_bytes_for(320 * mib, 4) == 512  # at most 2^20 pages
+    assert pages.page_bytes_for(8 * mib, 4) == pages.MIN_PAGE
+    assert pages.page_bytes_for(8 * mib, 1024) == 1024  # an element never straddles pages
+    assert pages.page_bytes_for(30 << 30, 4) == pages.PAGE_BYTES  # the largest, at most
+    # the table and its marks (five bytes a page) take an eighth of a chunk's budget at most
+    page = pages.page_bytes_for(32 * mib, 4, budget=mib)
+    assert 5 * pages.page_count(32 * mib, page) <= mib // 8
+    assert 5 * pages.page_count(32 * mib, page // 2) > mib // 8
+
