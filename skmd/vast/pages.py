@@ -5,7 +5,7 @@ work-groups touch (the *page accessed set*).  The host turns the marks into the
 chunk's look-ahead page table (page -> frame, :data:`ABSENT` where untouched) and
 packs the touched pages, in page order, into a frame buffer; the paged-access
 kernel then translates every address through the table.  Consecutive pages are
-copied as one run.
+copied as one run.  Pages are sized per buffer (:func:`page_bytes_for`).
 """
 from __future__ import annotations
 
@@ -16,9 +16,8 @@ from typing import Callable
 
 import numpy as np
 
-#: page size in bytes (thesis: 4 KiB); a power of two, a multiple of every element
+#: the largest page, in bytes (the thesis's 4 KiB); a power of two, a multiple of every element
 PAGE_BYTES = 4096
-PAGE_SHIFT = PAGE_BYTES.bit_length() - 1
 #: table entry of a page the chunk was not seen to touch
 ABSENT = 0xFFFFFFFF
 
