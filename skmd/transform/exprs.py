@@ -10,9 +10,10 @@ from dataclasses import dataclass, replace
 
 import clang.cindex as ci
 
-from .cursors import (ASSIGN_OPS, children, elem_size, int_range, is_int, is_ptr, partial_type,
-                      size_of)
+from .cursors import (ASSIGN_OPS, UNSIGNED, children, elem_size, int_range, is_int, is_ptr,
+                      partial_type, size_of)
 from .frontend import binary_op, int_value, is_postfix, unary_op
+from . import launch_exprs
 from .kernel_analysis import Guard, LoopVar
 from .kernel_types import WrapCheck
 from .poly import Poly
@@ -199,6 +200,9 @@ class ExprWalker:
             except (ValueError, OverflowError):
                 r = None
             return Poly.const(r) if r is not None else None
+        if op in launch_exprs.OPS and launch_exprs.fixed(x) and launch_exprs.fixed(y):
+            return launch_exprs.atom(op, x, y, 8 * (size_of(c.type) or 8),
+                                     c.type.get_canonical().kind in UNSIGNED)
         return None
 
     def unop(self, c: ci.Cursor, env: dict, ctx: Ctx) -> Value:

@@ -12,6 +12,7 @@ import math
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from . import launch_exprs
 from .kernel_types import Access, Launch, WrapCheck
 from .poly import Poly
 
@@ -63,7 +64,7 @@ class _Evaluator:
         self.loop_exact: dict[str, bool] = {}
 
     def subs(self, p: Poly) -> Poly:
-        return p.subs(self.values)
+        return p.subs(launch_exprs.resolve(p, self.values))
 
     def loop_interval(self, atom: str) -> tuple[Fraction, Fraction] | None:
         if atom not in self.loop_box:

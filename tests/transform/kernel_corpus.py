@@ -147,6 +147,13 @@ __kernel void pad3(__global int *out, int w, int h) {
 }""", "pad3", (16, 12), (4, 4), (Buf("int32", 15 * 11, "zeros"), Scalar(np.int32(15)),
                                  Scalar(np.int32(11))),
          expect=dict(splittable=True, written=[0], dense=[0])),
+    Case("half_offsets", """
+__kernel void fold(__global float *out, __global const float *in, uint n) {
+  uint i = get_global_id(0);
+  if (i >= n / 2) return;
+  out[i + n / 2] = in[i] + in[i + n / 2] + in[(n >> 1) - 1 - i % (n / 2)];
+}""", "fold", (64,), (8,), (Buf("float32", 90, "zeros"), Buf("float32", 90), Scalar(np.uint32(90))),
+         expect=dict(splittable=True, written=[0], dense=[0])),
     Case("vectors_and_constant", """
 __kernel void vec(__global const float4 *a, __constant float *coef, __global float *out,
                   __global float4 *b) {
