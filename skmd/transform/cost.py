@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Sequence
 
+from . import launch_exprs
 from .kernel_types import Launch
 from .poly import Poly
 from .ranges import launch_values
@@ -35,6 +36,8 @@ def _pretty_atom(atom: str, args: Sequence["ArgInfo"]) -> str:
         return args[i].name if i < len(args) and args[i].name.isidentifier() else atom
     if atom[:3] in _SIZE_NAMES:
         return f"{_SIZE_NAMES[atom[:3]]}{atom[3:]}"
+    if atom.startswith(launch_exprs.PREFIX):
+        return launch_exprs.describe(atom, lambda a: _pretty_atom(a, args))
     return atom
 
 
@@ -51,6 +54,6 @@ def evaluate_cost(ka: "KernelAnalysis", launch: Launch) -> float:
             vals[a] = Fraction(1, int(vals[a[4:]]))
     for i, v in launch.scalars.items():  # float scalars may bound loops too
         vals.setdefault(f"arg{i}", Fraction(v).limit_denominator(1 << 20))
-    q = p.subs(vals)
+    q = p.subs(launch_exprs.resolve(p, vals))
     q = q.subs({a: 1 for a in q.atoms})
     return max(float(q.const_value()), 0.0)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from fractions import Fraction
+from typing import Callable
 from .poly import Poly
 
 PREFIX = "@"
@@ -38,6 +39,17 @@ def _enc(p: Poly) -> list:
 
 def _dec(t: list) -> Poly:
     return Poly(tuple((tuple(m), Fraction(n, d)) for m, n, d in t))
+
+
+def describe(name: str, pretty: Callable[[str], str]) -> str:
+    """The expression an atom stands for, as C would write it, ``pretty`` naming the
+    atoms of its operands (``(n / 2)``)."""
+    op, _, _, xs, ys = json.loads(name[len(PREFIX):])
+    sides = []
+    for t in (xs, ys):
+        q = _dec(t)
+        sides.append(str(q.subs({a: Poly.atom(pretty(a)) for a in q.atoms})))
+    return f"({sides[0]} {op} {sides[1]})"
 
 
 def resolve(p: Poly, values: dict) -> dict:

@@ -45,3 +45,17 @@ def test_an_atom_takes_its_value_from_a_launchs_scalars_nested_too():
     assert expr.subs(le.resolve(expr, values)) == Poly.atom("gid0") + 75
     # a scalar the launch does not give leaves the atom as it is
     assert le.resolve(half, {}) == {}
+
+
+def test_a_loop_to_half_a_scalar_is_priced_and_shown_by_its_expression():
+    from skmd.transform.analyses import analyze_program
+    from skmd.transform.launch import Launch
+    ka = analyze_program("""
+    __kernel void f(__global float *o, __global const float *a, int n) {
+      float s = 0.0f;
+      for (int j = 0; j < n / 2; j++) s += a[j];
+      o[get_global_id(0)] = s;
+    }""").kernels["f"]
+    assert "(n / 2)" in ka.cost_expr, ka.cost_expr
+    assert ka.cost(Launch((64,), (64,), {2: 200}, {})) == ka.cost(
+        Launch((64,), (64,), {2: 201}, {}))  # 100 trips either way
