@@ -256,5 +256,7 @@ def wrap_reason(ka: "KernelAnalysis", launch: Launch) -> str | None:
         r = access_interval(ev, Access(-1, "value", w.value, 0, w.guards))
         # unbounded: every access built on it is unbounded too, and judged so
         if r is not None and r != "empty" and (r[0] < w.lo or r[1] > w.hi):
-            return f"an integer may wrap around its type: {w.value} outside [{w.lo}, {w.hi}]"
+            shown = w.value.subs({a: Poly.atom(launch_exprs.describe(a, str))
+                                  for a in w.value.atoms if a.startswith(launch_exprs.PREFIX)})
+            return f"an integer may wrap around its type: {shown} outside [{w.lo}, {w.hi}]"
     return None

@@ -59,3 +59,16 @@ def test_a_loop_to_half_a_scalar_is_priced_and_shown_by_its_expression():
     assert "(n / 2)" in ka.cost_expr, ka.cost_expr
     assert ka.cost(Launch((64,), (64,), {2: 200}, {})) == ka.cost(
         Launch((64,), (64,), {2: 201}, {}))  # 100 trips either way
+
+
+def test_a_value_that_may_wrap_is_named_by_its_expression():
+    from skmd.transform.analyses import analyze_program
+    from skmd.transform.launch import Launch
+    ka = analyze_program("""
+    __kernel void f(__global float *o, int n) {
+      int i = get_global_id(0);
+      o[i + n / 2 * 1000000] = 1.0f;
+    }""").kernels["f"]
+    assert ka.wraps(Launch((64,), (64,), {1: 200}, {0: 256})) is None
+    why = ka.wraps(Launch((64,), (64,), {1: 10000}, {0: 256}))  # 5e9: past int
+    assert why is not None and "(arg1 / 2)" in why and "@" not in why, why
