@@ -150,7 +150,7 @@ class _Slot:
         self.frames_host: dict[int, np.ndarray] = {}
         for u in paged:
             npg = pages.page_count(u.size, u.page)
-            cap = work.reserve[u.arg] - 5 * npg
+            cap = work.reserve[u.arg] - pages.PER_PAGE * npg
             self.frames[u.arg] = _alloc(ctx, cap)
             self.frames_host[u.arg] = np.empty(cap, dtype=np.uint8)
             self.lpt[u.arg] = _alloc(ctx, 4 * npg)

@@ -291,7 +291,7 @@ def _work(entry: Any, args: dict[int, ArgValue], launch: Any, uses: list, others
         share = min(per_chunk // (2 * len(paged)), max_alloc)
         for u in paged:
             npg = pages.page_count(u.size, u.page)
-            reserve[u.arg] = min(share, npg * u.page) + 5 * npg
+            reserve[u.arg] = min(share, npg * u.page) + pages.PER_PAGE * npg
         # written windows have a scratch twin for the inspector
         per_chunk = sum(reserve.values()) + (per_chunk - sum(reserve.values())) // 2
 

@@ -25,19 +25,21 @@ ABSENT = 0xFFFFFFFF
 #: the smallest page, and the most pages a buffer's table holds before pages grow
 MIN_PAGE = 256
 TABLE_PAGES = 1 << 20
+#: device bytes per page of a paged buffer besides its frames: a table entry and a mark
+PER_PAGE = 5
 
 
 def page_bytes_for(size: int, elem: int, budget: int | None = None) -> int:
     """The page size for a buffer of ``size`` bytes read by elements of ``elem`` bytes,
     whose chunks may take ``budget`` bytes of a device: the smallest power of two from
-    MIN_PAGE up whose table holds at most TABLE_PAGES pages and, with its marks (five
-    bytes a page), an eighth of the budget at most; PAGE_BYTES where none smaller does.
+    MIN_PAGE up whose table holds at most TABLE_PAGES pages and, with its marks
+    (PER_PAGE bytes a page), an eighth of the budget at most; PAGE_BYTES where none smaller does.
     A scattered read moves a whole page for one element, so small pages move less and
     fit more of a chunk's reads in its frames (fewer chunks), while the table, uploaded
     and its marks read back per chunk, stays bounded."""
     page = MIN_PAGE
-    while page < PAGE_BYTES and (page < elem or -(-size // page) > TABLE_PAGES or (
-            budget is not None and 5 * -(-size // page) > budget // 8)):
+    while page < PAGE_BYTES and (page < elem or page_count(size, page) > TABLE_PAGES or (
+            budget is not None and PER_PAGE * page_count(size, page) > budget // 8)):
         page *= 2
     return page
 
