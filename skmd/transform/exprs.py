@@ -190,19 +190,15 @@ class ExprWalker:
             return x * y
         if op == "<<" and y.is_const() and 0 <= y.const_value() < 63:
             return x * (2 ** int(y.const_value()))
-        if x.is_const() and y.is_const():
-            p, q = int(x.const_value()), int(y.const_value())
-            try:
-                r = {"/": lambda: int(p / q) if q else None,
-                     "%": lambda: (p - q * int(p / q)) if q else None,
-                     ">>": lambda: p >> q, "&": lambda: p & q, "|": lambda: p | q,
-                     "^": lambda: p ^ q}.get(op, lambda: None)()
-            except (ValueError, OverflowError):
-                r = None
-            return Poly.const(r) if r is not None else None
         if op in launch_exprs.OPS and launch_exprs.fixed(x) and launch_exprs.fixed(y):
-            return launch_exprs.atom(op, x, y, 8 * (size_of(c.type) or 8),
-                                     c.type.get_canonical().kind in UNSIGNED)
+            bits = 8 * (size_of(c.type) or 8)
+            unsigned = c.type.get_canonical().kind in UNSIGNED
+            if not (x.is_const() and y.is_const()):
+                return launch_exprs.atom(op, x, y, bits, unsigned)
+            p, q = x.const_value(), y.const_value()
+            r = (launch_exprs.evaluate(op, int(p), int(q), bits, unsigned)
+                 if p.denominator == 1 and q.denominator == 1 else None)
+            return Poly.const(r) if r is not None else None
         return None
 
     def unop(self, c: ci.Cursor, env: dict, ctx: Ctx) -> Value:

@@ -72,3 +72,17 @@ def test_a_value_that_may_wrap_is_named_by_its_expression():
     assert ka.wraps(Launch((64,), (64,), {1: 200}, {0: 256})) is None
     why = ka.wraps(Launch((64,), (64,), {1: 10000}, {0: 256}))  # 5e9: past int
     assert why is not None and "(arg1 / 2)" in why and "@" not in why, why
+
+
+def test_constants_fold_exactly_past_what_a_double_holds():
+    """2^53 + 1 divided by one is 2^53 + 1: folded through a double it was 2^53, and
+    the write below placed one element too low."""
+    from skmd.transform.analyses import analyze_program
+    from skmd.transform.launch import Launch
+    from skmd.transform.ranges import byte_range
+    ka = analyze_program("""
+    __kernel void f(__global float *o) {
+      long i = get_global_id(0);
+      o[i + (9007199254740993L / 1 - 9007199254740992L)] = 1.0f;
+    }""").kernels["f"]
+    assert byte_range(ka, 0, "write", Launch((64,), (64,), {}, {0: 1024}), (0, 1)) == (4, 260)
